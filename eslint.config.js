@@ -1,0 +1,79 @@
+// Lint: type-aware rules plus the one-way import directions of docs/architecture §2
+// (web → domain ← server; the simulator imports nothing of ours; domain stays pure).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const area = (name) => [`**/${name}`, `**/${name}/**`];
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process'];
+
+/** no-restricted-imports for one area: forbidden sibling areas and packages. */
+const restrict = (areas, extra = [], message) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group: areas.flatMap(area), message },
+        ...(extra.length ? [{ group: extra, message }] : []),
+      ],
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: restrict(
+      ['server', 'web', 'simulator'],
+      [...nodeBuiltins, 'react', 'react-dom', 'pg', 'jsforce', 'fastify', '@electric-sql/*'],
+      'src/domain is pure: it imports nothing of server, web or simulator, and no I/O or UI library.',
+    ),
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(['server', 'simulator'], nodeBuiltins, 'src/web imports only src/domain of ours.'),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: restrict(
+      ['web', 'simulator'],
+      [],
+      'src/server imports only src/domain of ours; only src/main.ts starts the simulator.',
+    ),
+  },
+  {
+    files: ['src/simulator/**/*.ts'],
+    rules: restrict(
+      ['server', 'web', 'domain'],
+      [],
+      'The simulator stands alone like a real Salesforce: it imports nothing of ours.',
+    ),
+  },
+);
