@@ -1,0 +1,201 @@
+// Every environment variable Pushboard reads, parsed and validated once at boot.
+// Names follow the predecessor where they mean the same thing, so operators can migrate.
+import { z } from 'zod';
+
+const ORG_ID = /^00D[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?$/;
+
+/** 'true'/'false' (any case, also 1/0, yes/no); anything else is an error, not silently false. */
+const booleanFlag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (['true', '1', 'yes'].includes(value)) return true;
+      if (['false', '0', 'no'].includes(value)) return false;
+      ctx.addIssue({ code: 'custom', message: `must be true or false (got "${value}")` });
+      return z.NEVER;
+    });
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** A JSON array of 15- or 18-character org ids (ALLOWED_ORGS / DENIED_ORGS). */
+const orgIdList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value?.trim()) return [];
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of org ids, e.g. ["00D..."]' });
+      return z.NEVER;
+    }
+    const result = z.array(z.string().trim().regex(ORG_ID)).safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of 15- or 18-character org ids starting with 00D',
+      });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
+const interval = z.number().int().min(-1).optional();
+const jobSchedulesShape = z
+  .object({
+    org_monitor_interval_seconds: interval,
+    upgrade_monitor_interval_seconds: interval,
+    fetch_interval_minutes: interval,
+    fetch_all_interval_days: interval,
+    upload_orgs_interval_hours: interval,
+  })
+  .strict();
+export type JobSchedules = z.infer<typeof jobSchedulesShape>;
+
+const jobSchedules = z
+  .string()
+  .optional()
+  .transform((value, ctx): JobSchedules | undefined => {
+    if (!value?.trim()) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"fetch_interval_minutes":5}' });
+      return z.NEVER;
+    }
+    const result = jobSchedulesShape.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      ctx.addIssue({ code: 'custom', message: `${where}${issue?.message ?? 'invalid'}` });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(fallback);
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  });
+
+const envSchema = z.object({
+  DATABASE_URL: postgresUrl,
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  PORT: port(5000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SECRET_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters (e.g. openssl rand -hex 32)',
+  }),
+  SESSION_TIMEOUT_HOURS: z.coerce
+    .number({ message: 'must be a number of hours' })
+    .positive('must be more than 0')
+    .max(24 * 30, 'must be at most 720 hours')
+    .default(2),
+  FORCE_HTTPS: booleanFlag(false),
+  ADMIN_ACCESS_KEY: optionalText.refine((value) => value === undefined || value.length >= 12, {
+    message: 'must be at least 12 characters',
+  }),
+  ENFORCE_ACTIVATION_POLICY: booleanFlag(true),
+  JOB_SCHEDULES: jobSchedules,
+  EXPAND_BLACKLIST: booleanFlag(false),
+  ALLOWED_ORGS: orgIdList,
+  DENIED_ORGS: orgIdList,
+  SUMO_URL: httpUrl.optional(),
+  HEROKU_APP_NAME: optionalText,
+  AUTH_ORG_ID: optionalText.refine((value) => value === undefined || ORG_ID.test(value), {
+    message: 'must be a 15- or 18-character org id starting with 00D',
+  }),
+  SF_CLIENT_ID: optionalText,
+  SF_CLIENT_SECRET: optionalText,
+  SF_LOGIN_URL: httpUrl.optional(),
+  SF_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^\d{2,3}\.0$/, 'must look like 62.0')
+    .default('62.0'),
+  SIM_PORT: port(5001),
+  SIM_PACE: z.enum(['instant', 'fast', 'realistic', 'manual']).default('fast'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SF_CLIENT_ID' | 'SF_CLIENT_SECRET' | 'SF_LOGIN_URL'> {
+  /** No Salesforce connected app configured: run the built-in simulator with demo data. */
+  demoMode: boolean;
+  /** The connected app; in demo mode it is filled in by the composition root from the simulator. */
+  salesforce: { clientId: string; clientSecret: string; loginUrl: string } | undefined;
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+  }
+}
+
+/** Parse the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const value = env[variable];
+    const shown =
+      value !== undefined && !/SECRET|KEY|TOKEN/.test(variable) ? ` (got "${value}")` : '';
+    throw new ConfigError(variable, `${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  const { SF_CLIENT_ID, SF_CLIENT_SECRET, SF_LOGIN_URL, ...rest } = result.data;
+  if (Boolean(SF_CLIENT_ID) !== Boolean(SF_CLIENT_SECRET)) {
+    const missing = SF_CLIENT_ID ? 'SF_CLIENT_SECRET' : 'SF_CLIENT_ID';
+    throw new ConfigError(missing, 'must be set together with SF_CLIENT_ID and SF_CLIENT_SECRET');
+  }
+  const demoMode = !SF_CLIENT_ID;
+  if (!demoMode && !rest.SECRET_KEY) {
+    throw new ConfigError('SECRET_KEY', 'is required when Salesforce settings are given');
+  }
+  return {
+    ...rest,
+    demoMode,
+    salesforce:
+      SF_CLIENT_ID && SF_CLIENT_SECRET
+        ? {
+            clientId: SF_CLIENT_ID,
+            clientSecret: SF_CLIENT_SECRET,
+            loginUrl: SF_LOGIN_URL ?? 'https://login.salesforce.com',
+          }
+        : undefined,
+    publicUrl: rest.PUBLIC_URL ?? `http://localhost:${rest.PORT}`,
+  };
+}
