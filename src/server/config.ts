@@ -15,7 +15,7 @@ const booleanFlag = (fallback: boolean) =>
       if (value === undefined || value === '') return fallback;
       if (['true', '1', 'yes'].includes(value)) return true;
       if (['false', '0', 'no'].includes(value)) return false;
-      ctx.addIssue({ code: 'custom', message: `must be true or false (got "${value}")` });
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
       return z.NEVER;
     });
 

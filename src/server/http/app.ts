@@ -1,0 +1,82 @@
+// The HTTP application factory: tests build it in-process and call app.inject().
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type {
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+} from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { loggerOptions } from '../logger';
+import { registerErrorHandler } from './error-handler';
+import { registerSpa } from './spa';
+import { healthRoutes } from './routes/health';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** SECRET_KEY (or the demo key): token encryption and session signing. */
+  secretKey: string;
+  /** Folder of the built web app (dist/web); without it pages answer 503 "not built". */
+  webDir?: string;
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+> & { deps: AppDeps };
+
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean } = {},
+): Promise<AppInstance> {
+  const fastify = Fastify({
+    logger: options.logger === false ? false : loggerOptions(deps.config.LOG_LEVEL),
+    trustProxy: deps.config.FORCE_HTTPS,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.decorate('deps', deps);
+  const app = fastify as AppInstance;
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes and CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: deps.config.FORCE_HTTPS ? [] : null,
+      },
+    },
+    strictTransportSecurity: deps.config.FORCE_HTTPS,
+  });
+  await app.register(compress, { threshold: 1024 });
+  if (deps.config.FORCE_HTTPS) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.protocol !== 'https' && request.url !== '/healthz') {
+        return reply.redirect(`https://${request.host}${request.url}`, 301);
+      }
+    });
+  }
+
+  healthRoutes(app);
+  await registerSpa(app, deps.webDir);
+  return app;
+}

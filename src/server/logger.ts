@@ -1,0 +1,39 @@
+// Logger options: structured JSON via pino, with secrets redacted wherever they could appear.
+import type { FastifyServerOptions } from 'fastify';
+
+/** Query parameters whose values must never reach a log line. */
+const SECRET_PARAMS = /([?&](?:key|code|state|token|access_token|refresh_token|password)=)[^&]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[REDACTED]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+        '*.access_token',
+        '*.refresh_token',
+        '*.accessToken',
+        '*.refreshToken',
+        '*.client_secret',
+        '*.clientSecret',
+        '*.password',
+        '*.key',
+      ],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}
