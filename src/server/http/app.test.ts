@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { buildApp, type AppInstance } from './app';
+import { sessionHeaders } from './test-session';
 import {
   ConflictError,
   ForbiddenError,
@@ -17,6 +18,7 @@ import {
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let headers: Record<string, string>;
 const webDir = mkdtempSync(join(tmpdir(), 'pushboard-web-'));
 mkdirSync(join(webDir, 'assets'));
 writeFileSync(
@@ -72,6 +74,7 @@ beforeAll(async () => {
     async () => ({ ok: true }),
   );
   await app.ready();
+  headers = await sessionHeaders(testDb.db);
 });
 afterAll(async () => {
   await app.close();
@@ -98,14 +101,14 @@ describe('error bodies', () => {
     ['conflict', 409, 'Conflict', 'Already activated'],
     ['salesforce', 502, 'Salesforce Error', 'TotalRequests Limit exceeded.'],
   ])('%s → %i {message, subject}', async (kind, status, subject, message) => {
-    const res = await app.inject(`/api/test/throw/${kind}`);
+    const res = await app.inject({ url: `/api/test/throw/${kind}`, headers });
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toMatchObject({ message, subject });
   });
 
   it('a crash is a 500 that reveals nothing of the internals', async () => {
-    const res = await app.inject('/api/test/throw/crash');
+    const res = await app.inject({ url: '/api/test/throw/crash', headers });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       message: 'Something went wrong on the server.',
@@ -118,6 +121,7 @@ describe('error bodies', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/validate',
+      headers,
       payload: { description: 'x', count: 1.5 },
     });
     expect(res.statusCode).toBe(400);
@@ -129,7 +133,7 @@ describe('error bodies', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/validate',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       payload: '{"description":',
     });
     expect(res.statusCode).toBe(400);
@@ -149,7 +153,7 @@ describe('web app and SPA fallback', () => {
   it.each(['/api/nope', '/api/orgs/unknown/thing', '/oauth2/nope', '/api'])(
     'unknown API path %s answers JSON 404, never HTML',
     async (url) => {
-      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      const res = await app.inject({ url, headers: { ...headers, accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.json()).toMatchObject({ subject: 'Not Found' });

@@ -18,6 +18,11 @@ import { loggerOptions } from '../logger';
 import { registerErrorHandler } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
+import { oauthRoutes } from './routes/oauth';
+import { registerAuth } from './auth';
+import { SecretBox } from '../secrets';
+import { SalesforceGateway } from '../salesforce/gateway';
+import { SignInService } from '../services/sign-in';
 
 export interface AppDeps {
   config: Config;
@@ -26,6 +31,7 @@ export interface AppDeps {
   secretKey: string;
   /** Folder of the built web app (dist/web); without it pages answer 503 "not built". */
   webDir?: string;
+  services?: AppServices;
 }
 
 export type AppInstance = FastifyInstance<
@@ -34,7 +40,33 @@ export type AppInstance = FastifyInstance<
   RawReplyDefaultExpression,
   FastifyBaseLogger,
   ZodTypeProvider
-> & { deps: AppDeps };
+> & { deps: AppDeps; services: AppServices };
+
+export interface AppServices {
+  secrets: SecretBox;
+  /** Undefined until a connected app is configured (demo mode fills it from the simulator). */
+  gateway: SalesforceGateway | undefined;
+  signIn: SignInService;
+}
+
+/** Builds the use-case services from the configuration (tests may pass their own). */
+export function buildServices(deps: AppDeps): AppServices {
+  const { config, db, secretKey } = deps;
+  const secrets = new SecretBox(secretKey);
+  const gateway = config.salesforce
+    ? new SalesforceGateway({
+        db,
+        secrets,
+        apiVersion: config.SF_API_VERSION,
+        oauth: { ...config.salesforce, redirectUri: `${config.publicUrl}/oauth2/callback` },
+      })
+    : undefined;
+  return {
+    secrets,
+    gateway,
+    signIn: new SignInService({ config, db, secrets, secretKey, gateway }),
+  };
+}
 
 export async function buildApp(
   deps: AppDeps,
@@ -48,6 +80,7 @@ export async function buildApp(
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.decorate('deps', deps);
+  fastify.decorate('services', deps.services ?? buildServices(deps));
   const app = fastify as AppInstance;
 
   registerErrorHandler(app);
@@ -76,7 +109,9 @@ export async function buildApp(
     });
   }
 
+  await registerAuth(app);
   healthRoutes(app);
+  oauthRoutes(app);
   await registerSpa(app, deps.webDir);
   return app;
 }

@@ -64,3 +64,11 @@ export const auditLog = pgTable('audit_log', {
   outcome: text('outcome', { enum: ['success', 'denied', 'failed'] }).notNull(),
   details: jsonb('details').notNull().default({}),
 });
+
+export const oauthState = pgTable('oauth_state', {
+  nonce: text('nonce').primaryKey(),
+  operation: text('operation').notNull(),
+  returnTo: text('return_to').notNull(),
+  details: jsonb('details').notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,129 @@
+// /oauth2: sign-in, the current user, settings and sign-out (spec §7 "Session and authentication").
+import { z } from 'zod';
+import { SignInError } from '../../services/sign-in';
+import type { AppInstance } from '../app';
+import { SESSION_COOKIE, cookieOptions } from '../auth';
+import { UnauthorizedError } from '../errors';
+
+const STATE_COOKIE = 'pb_oauth_state';
+const urlReply = z.object({ url: z.string() });
+const userReply = z.object({
+  display_name: z.string(),
+  username: z.string(),
+  read_only: z.boolean(),
+  enforce_activation_policy: z.boolean(),
+  enable_sumo: z.boolean(),
+});
+
+export function oauthRoutes(app: AppInstance): void {
+  const { signIn } = app.services;
+  const sessionCookie = () => cookieOptions(app, app.deps.config.SESSION_TIMEOUT_HOURS * 3600);
+
+  app.get(
+    '/oauth2/loginurl',
+    {
+      schema: {
+        querystring: z.object({ returnTo: z.string().optional() }),
+        response: { 200: urlReply },
+      },
+    },
+    async (request, reply) => {
+      const { url, nonce } = await signIn.startLogin(request.query.returnTo);
+      reply.setCookie(STATE_COOKIE, nonce, { ...cookieOptions(app, 600), path: '/oauth2' });
+      return { url };
+    },
+  );
+
+  app.get(
+    '/oauth2/callback',
+    {
+      schema: {
+        querystring: z.object({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          error: z.string().optional(),
+          error_description: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.clearCookie(STATE_COOKIE, { ...cookieOptions(app), path: '/oauth2' });
+      try {
+        const { sessionId, returnTo } = await signIn.completeLogin(
+          request.query,
+          request.cookies[STATE_COOKIE],
+        );
+        reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie());
+        return reply.redirect(returnTo);
+      } catch (error) {
+        const known = error instanceof SignInError;
+        if (!known) request.log.error({ err: error }, 'sign-in failed');
+        const params = new URLSearchParams({
+          message: known ? error.message : `Sign-in failed: ${(error as Error).message}`,
+          severity: known ? error.severity : 'Error',
+          code: known ? error.code : 'sign_in_failed',
+        });
+        return reply.redirect(`/authresponse?${params.toString()}`);
+      }
+    },
+  );
+
+  app.get(
+    '/oauth2/adminaccess',
+    {
+      schema: {
+        querystring: z.object({
+          key: z.string().min(1, 'is required').max(512),
+          returnTo: z.string().optional(),
+        }),
+        response: { 200: urlReply },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId, returnTo } = await signIn.adminAccess(
+        request.query.key,
+        request.query.returnTo,
+        request.ip,
+      );
+      reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie());
+      return { url: returnTo };
+    },
+  );
+
+  app.get('/oauth2/user', { schema: { response: { 200: userReply } } }, async (request) => {
+    const session = request.session;
+    if (!session) throw new UnauthorizedError();
+    return {
+      display_name: session.display_name ?? session.username,
+      username: session.username,
+      read_only: session.read_only,
+      enforce_activation_policy: app.deps.config.ENFORCE_ACTIVATION_POLICY,
+      enable_sumo: Boolean(app.deps.config.SUMO_URL),
+    };
+  });
+
+  app.get(
+    '/oauth2/settings',
+    {
+      schema: {
+        response: {
+          200: z.object({ has_admin_access_key: z.boolean(), app_name: z.string().nullable() }),
+        },
+      },
+    },
+    async () => ({
+      has_admin_access_key: Boolean(app.deps.config.ADMIN_ACCESS_KEY),
+      app_name: app.deps.config.HEROKU_APP_NAME ?? null,
+    }),
+  );
+
+  app.get(
+    '/oauth2/logout',
+    { schema: { response: { 200: z.object({ result: z.literal('ok') }) } } },
+    async (request, reply) => {
+      if (request.session) await signIn.logout(request.session);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(app));
+      return { result: 'ok' as const };
+    },
+  );
+}
