@@ -1,0 +1,158 @@
+// /oauth2 routes and the access rules that do not need a Salesforce login host.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import { buildApp, type AppInstance } from '../app';
+import { requireChange } from '../auth';
+import { sessionHeaders } from '../test-session';
+
+const ADMIN_KEY = 'correct-horse-battery-staple';
+let testDb: TestDatabase;
+let app: AppInstance;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildApp(
+    {
+      config: loadConfig({ ADMIN_ACCESS_KEY: ADMIN_KEY, HEROKU_APP_NAME: 'pb-prod', SUMO_URL: 'https://sumo.example/x' }),
+      db: testDb.db,
+      secretKey: 'k'.repeat(64),
+    },
+    { logger: false },
+  );
+  app.post('/api/test/change', async (request) => {
+    await requireChange(app, request, 'test-change', { type: 'thing', id: '1' });
+    return { changed: true };
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.drop();
+});
+
+const cookieFrom = (setCookie: string | string[] | undefined) =>
+  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
+
+describe('GET /oauth2/user', () => {
+  it('answers 401 JSON when not signed in (never hangs)', async () => {
+    const res = await app.inject('/oauth2/user');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please sign in.', subject: 'Unauthorized' });
+  });
+
+  it('describes the signed-in user with boolean flags', async () => {
+    const headers = await sessionHeaders(testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
+    const res = await app.inject({ url: '/oauth2/user', headers });
+    expect(res.json()).toEqual({
+      display_name: 'Test Operator',
+      username: 'viewer@pushboard.demo',
+      read_only: true,
+      enforce_activation_policy: true,
+      enable_sumo: true,
+    });
+  });
+});
+
+describe('GET /oauth2/settings', () => {
+  it('advertises the access key and app name, never the key itself', async () => {
+    const res = await app.inject('/oauth2/settings');
+    expect(res.json()).toEqual({ has_admin_access_key: true, app_name: 'pb-prod' });
+    expect(res.body).not.toContain(ADMIN_KEY);
+  });
+});
+
+describe('GET /oauth2/adminaccess', () => {
+
+  it('signs in a full-access user named admin-key and sanitises returnTo', async () => {
+    const res = await app.inject({
+      url: `/oauth2/adminaccess?key=${ADMIN_KEY}&returnTo=${encodeURIComponent('//evil.example/x')}`,
+      remoteAddress: '10.0.0.1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ url: '/' });
+    const cookie = cookieFrom(res.headers['set-cookie']);
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    expect(String(res.headers['set-cookie'])).toMatch(/SameSite=Lax/i);
+    const user = await app.inject({ url: '/oauth2/user', headers: { cookie } });
+    expect(user.json()).toMatchObject({ username: 'admin-key', read_only: false });
+    const audit = await testDb.db.query<{ outcome: string }>(
+      `SELECT outcome FROM audit_log WHERE action = 'sign-in-admin-key' AND details->>'client' = '10.0.0.1'`,
+    );
+    expect(audit.rows).toEqual([{ outcome: 'success' }]);
+  });
+
+  it('refuses a wrong key with 401, then 429 after repeated failures from that client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await app.inject({ url: '/oauth2/adminaccess?key=wrong-key', remoteAddress: '10.0.0.2' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // Even the right key waits out the lock for that client; another client is unaffected.
+    const locked = await app.inject({ url: `/oauth2/adminaccess?key=${ADMIN_KEY}`, remoteAddress: '10.0.0.2' });
+    expect(locked.statusCode).toBe(429);
+    const other = await app.inject({ url: `/oauth2/adminaccess?key=${ADMIN_KEY}`, remoteAddress: '10.0.0.3' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('rejects a missing key as a 400 naming the field', async () => {
+    const res = await app.inject('/oauth2/adminaccess');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'key' });
+  });
+});
+
+describe('access to changes', () => {
+  it('anonymous → 401', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/change' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('read-only → 403 with the spec text, and the denial is audited', async () => {
+    const headers = await sessionHeaders(testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
+    const res = await app.inject({ method: 'POST', url: '/api/test/change', headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message: 'You are only allowed to view information, not modify it.',
+      subject: 'Forbidden',
+    });
+    const audit = await testDb.db.query(
+      `SELECT actor, outcome FROM audit_log WHERE action = 'test-change'`,
+    );
+    expect(audit.rows).toEqual([{ actor: 'viewer@pushboard.demo', outcome: 'denied' }]);
+  });
+
+  it('a change without the CSRF header → 403, even for a full-access user', async () => {
+    const { cookie } = await sessionHeaders(testDb.db);
+    const res = await app.inject({ method: 'POST', url: '/api/test/change', headers: { cookie: cookie ?? '' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toMatch(/CSRF/);
+  });
+
+  it('a change from another origin → 403', async () => {
+    const headers = await sessionHeaders(testDb.db);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      headers: { ...headers, origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('a full-access user with the header may change', async () => {
+    const headers = await sessionHeaders(testDb.db);
+    const res = await app.inject({ method: 'POST', url: '/api/test/change', headers });
+    expect(res.json()).toEqual({ changed: true });
+  });
+});
+
+describe('GET /oauth2/logout', () => {
+  it('destroys the session server-side', async () => {
+    const headers = await sessionHeaders(testDb.db);
+    expect((await app.inject({ url: '/oauth2/user', headers })).statusCode).toBe(200);
+    const res = await app.inject({ url: '/oauth2/logout', headers });
+    expect(res.json()).toEqual({ result: 'ok' });
+    expect((await app.inject({ url: '/oauth2/user', headers })).statusCode).toBe(401);
+  });
+});
