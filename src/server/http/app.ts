@@ -23,6 +23,7 @@ import { registerAuth } from './auth';
 import { SecretBox } from '../secrets';
 import { SalesforceGateway } from '../salesforce/gateway';
 import { SignInService } from '../services/sign-in';
+import { LiveChannel, type LiveCommands } from '../live/live-channel';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +33,8 @@ export interface AppDeps {
   /** Folder of the built web app (dist/web); without it pages answer 503 "not built". */
   webDir?: string;
   services?: AppServices;
+  /** Handlers for the live channel's client messages (background jobs). */
+  liveCommands?: LiveCommands;
 }
 
 export type AppInstance = FastifyInstance<
@@ -40,7 +43,7 @@ export type AppInstance = FastifyInstance<
   RawReplyDefaultExpression,
   FastifyBaseLogger,
   ZodTypeProvider
-> & { deps: AppDeps; services: AppServices };
+> & { deps: AppDeps; services: AppServices; live: LiveChannel };
 
 export interface AppServices {
   secrets: SecretBox;
@@ -82,6 +85,13 @@ export async function buildApp(
   fastify.decorate('deps', deps);
   fastify.decorate('services', deps.services ?? buildServices(deps));
   const app = fastify as AppInstance;
+  const live = new LiveChannel(app.server, {
+    db: deps.db,
+    ...(deps.liveCommands ? { commands: deps.liveCommands } : {}),
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  app.decorate('live', live);
+  app.addHook('onClose', () => live.close());
 
   registerErrorHandler(app);
   await app.register(helmet, {

@@ -14,7 +14,11 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   app = await buildApp(
     {
-      config: loadConfig({ ADMIN_ACCESS_KEY: ADMIN_KEY, HEROKU_APP_NAME: 'pb-prod', SUMO_URL: 'https://sumo.example/x' }),
+      config: loadConfig({
+        ADMIN_ACCESS_KEY: ADMIN_KEY,
+        HEROKU_APP_NAME: 'pb-prod',
+        SUMO_URL: 'https://sumo.example/x',
+      }),
       db: testDb.db,
       secretKey: 'k'.repeat(64),
     },
@@ -42,7 +46,10 @@ describe('GET /oauth2/user', () => {
   });
 
   it('describes the signed-in user with boolean flags', async () => {
-    const headers = await sessionHeaders(testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
+    const headers = await sessionHeaders(testDb.db, {
+      username: 'viewer@pushboard.demo',
+      readOnly: true,
+    });
     const res = await app.inject({ url: '/oauth2/user', headers });
     expect(res.json()).toEqual({
       display_name: 'Test Operator',
@@ -63,7 +70,6 @@ describe('GET /oauth2/settings', () => {
 });
 
 describe('GET /oauth2/adminaccess', () => {
-
   it('signs in a full-access user named admin-key and sanitises returnTo', async () => {
     const res = await app.inject({
       url: `/oauth2/adminaccess?key=${ADMIN_KEY}&returnTo=${encodeURIComponent('//evil.example/x')}`,
@@ -85,14 +91,23 @@ describe('GET /oauth2/adminaccess', () => {
   it('refuses a wrong key with 401, then 429 after repeated failures from that client', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await app.inject({ url: '/oauth2/adminaccess?key=wrong-key', remoteAddress: '10.0.0.2' });
+      const res = await app.inject({
+        url: '/oauth2/adminaccess?key=wrong-key',
+        remoteAddress: '10.0.0.2',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     // Even the right key waits out the lock for that client; another client is unaffected.
-    const locked = await app.inject({ url: `/oauth2/adminaccess?key=${ADMIN_KEY}`, remoteAddress: '10.0.0.2' });
+    const locked = await app.inject({
+      url: `/oauth2/adminaccess?key=${ADMIN_KEY}`,
+      remoteAddress: '10.0.0.2',
+    });
     expect(locked.statusCode).toBe(429);
-    const other = await app.inject({ url: `/oauth2/adminaccess?key=${ADMIN_KEY}`, remoteAddress: '10.0.0.3' });
+    const other = await app.inject({
+      url: `/oauth2/adminaccess?key=${ADMIN_KEY}`,
+      remoteAddress: '10.0.0.3',
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -110,7 +125,10 @@ describe('access to changes', () => {
   });
 
   it('read-only → 403 with the spec text, and the denial is audited', async () => {
-    const headers = await sessionHeaders(testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
+    const headers = await sessionHeaders(testDb.db, {
+      username: 'viewer@pushboard.demo',
+      readOnly: true,
+    });
     const res = await app.inject({ method: 'POST', url: '/api/test/change', headers });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
@@ -125,7 +143,11 @@ describe('access to changes', () => {
 
   it('a change without the CSRF header → 403, even for a full-access user', async () => {
     const { cookie } = await sessionHeaders(testDb.db);
-    const res = await app.inject({ method: 'POST', url: '/api/test/change', headers: { cookie: cookie ?? '' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      headers: { cookie: cookie ?? '' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json<{ message: string }>().message).toMatch(/CSRF/);
   });

@@ -1,0 +1,132 @@
+// The live channel: socket.io on the HTTP server, handshake authenticated by the session cookie,
+// broadcasts to every connected tab, and across processes through PostgreSQL when available.
+import type { Server as HttpServer } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type {
+  ClientMessageName,
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '../../domain/live-events';
+import { READ_ONLY_CLIENT_MESSAGES } from '../../domain/live-events';
+import type { Database } from '../db/database';
+import { findSession } from '../db/repositories/sessions';
+import { actorOf, SESSION_COOKIE, type Actor } from '../http/auth';
+
+/** What the rest of the server uses: publish after the database commit. */
+export interface LivePublisher {
+  publish<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
+}
+
+/** Handlers of client messages (the job engine provides them). */
+export type LiveCommands = {
+  [M in ClientMessageName]?: (actor: Actor, argument: unknown) => Promise<void>;
+};
+
+const ORG_ID = z.string().regex(/^00D[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?$/, 'must be an org id');
+const GROUP_ID = z.coerce.number().int().positive();
+const argumentSchemas: Record<ClientMessageName, z.ZodType | undefined> = {
+  fetch: undefined,
+  'fetch-all': undefined,
+  'fetch-upgrades': undefined,
+  'upload-orgs': undefined,
+  'refresh-org-versions': ORG_ID,
+  'refresh-group-versions': GROUP_ID,
+};
+const READ_ONLY_MESSAGE = 'You are only allowed to view information, not modify it.';
+
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+export class LiveChannel implements LivePublisher {
+  readonly io: Server<ClientToServerEvents, ServerToClientEvents>;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly deps: {
+      db: Database;
+      commands?: LiveCommands;
+      log?: (msg: string, err?: unknown) => void;
+    },
+  ) {
+    this.io = new Server(httpServer, { serveClient: false, cors: undefined });
+    if (deps.db.pool) this.io.adapter(createAdapter(deps.db.pool));
+    this.io.use((socket, next) => {
+      void this.authenticate(socket).then(
+        (actor) => (actor ? next() : next(new Error('unauthorized'))),
+        () => next(new Error('unauthorized')),
+      );
+    });
+    this.io.on('connection', (socket) => this.listen(socket));
+  }
+
+  publish<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
+    // Typed per event; socket.io's emit cannot narrow the generic spread.
+    (this.io.emit as (event: string, payload: unknown) => boolean)(event, payload);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => void this.io.close(() => resolve()));
+  }
+
+  private async authenticate(socket: LiveSocket): Promise<Actor | undefined> {
+    const id = fastifyCookie.parse(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
+    const session = id ? await findSession(this.deps.db, id) : undefined;
+    if (!session) return undefined;
+    (socket.data as { sessionId?: string }).sessionId = id;
+    return actorOf(session);
+  }
+
+  private listen(socket: LiveSocket): void {
+    for (const name of Object.keys(argumentSchemas) as ClientMessageName[]) {
+      socket.on(name, (argument?: unknown) => {
+        void this.handle(socket, name, argument).catch((error: unknown) => {
+          this.deps.log?.(`live message ${name} failed`, error);
+          socket.emit('fail', { subject: 'Fail', message: (error as Error).message });
+        });
+      });
+    }
+  }
+
+  /** Authorizes a client message exactly like an HTTP change, then runs its command. */
+  private async handle(
+    socket: LiveSocket,
+    name: ClientMessageName,
+    argument: unknown,
+  ): Promise<void> {
+    // The session may have ended since the handshake (logout, timeout): look it up again.
+    const actor = await this.authenticate(socket);
+    if (!actor) {
+      socket.emit('fail', { subject: 'Unauthorized', message: 'Please sign in.' });
+      socket.disconnect(true);
+      return;
+    }
+    if (actor.readOnly && !READ_ONLY_CLIENT_MESSAGES.includes(name)) {
+      socket.emit('fail', { subject: 'Forbidden', message: READ_ONLY_MESSAGE });
+      return;
+    }
+    const schema = argumentSchemas[name];
+    const parsed = schema
+      ? schema.safeParse(argument)
+      : { success: true as const, data: undefined };
+    if (!parsed.success) {
+      socket.emit('fail', {
+        subject: 'Invalid Request',
+        message: `${name}: ${parsed.error.issues[0]?.message ?? 'invalid argument'}`,
+      });
+      return;
+    }
+    const command = this.deps.commands?.[name];
+    if (!command) {
+      socket.emit('fail', {
+        subject: 'Unavailable',
+        message: `${name} is not available on this server.`,
+      });
+      return;
+    }
+    await command(actor, parsed.data);
+  }
+}
