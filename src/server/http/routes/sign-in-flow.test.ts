@@ -1,0 +1,178 @@
+// The OAuth web-server flow end to end against the simulator's real login page over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startSimulator,
+  type RunningSimulator,
+} from '../../../../test/support/salesforce-simulator';
+import { loadConfig } from '../../config';
+import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import { buildApp, type AppInstance } from '../app';
+
+let sim: RunningSimulator;
+let testDb: TestDatabase;
+
+async function consoleFor(extraEnv: Record<string, string> = {}): Promise<AppInstance> {
+  const config = loadConfig({ PUBLIC_URL: 'http://localhost:5999', ...extraEnv });
+  const app = await buildApp(
+    {
+      config: {
+        ...config,
+        salesforce: { clientId: 'pushboard-demo', clientSecret: 'demo-secret', loginUrl: sim.url },
+      },
+      db: testDb.db,
+      secretKey: 'k'.repeat(64),
+    },
+    { logger: false },
+  );
+  await app.ready();
+  return app;
+}
+
+const cookiesOf = (header: string | string[] | undefined): Record<string, string> =>
+  Object.fromEntries(
+    (Array.isArray(header) ? header : header ? [header] : []).map((c) => {
+      const [pair] = c.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      return [name ?? '', value.join('=')];
+    }),
+  );
+
+/** Starts sign-in on the console, answers the simulator's login page, returns the callback URL. */
+async function signInAt(
+  app: AppInstance,
+  username: string,
+  options: { action?: 'login' | 'deny'; returnTo?: string } = {},
+) {
+  const start = await app.inject(
+    `/oauth2/loginurl?returnTo=${encodeURIComponent(options.returnTo ?? '/orgs')}`,
+  );
+  const { url } = start.json<{ url: string }>();
+  const stateCookie = cookiesOf(start.headers['set-cookie'])['pb_oauth_state'] ?? '';
+  const authorize = new URL(url);
+  expect(authorize.origin).toBe(new URL(sim.url).origin);
+  expect(authorize.searchParams.get('prompt')).toBe('login');
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('name="password"');
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set('username', username);
+  form.set('password', 'demo');
+  form.set('action', options.action ?? 'login');
+  const answer = await fetch(`${sim.url}/services/oauth2/authorize`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(answer.status).toBe(302);
+  const callback = new URL(answer.headers.get('location') ?? '');
+  expect(callback.pathname).toBe('/oauth2/callback');
+  return { callbackPath: callback.pathname + callback.search, stateCookie };
+}
+
+async function finish(app: AppInstance, callbackPath: string, stateCookie: string | undefined) {
+  const res = await app.inject({
+    url: callbackPath,
+    headers: stateCookie ? { cookie: `pb_oauth_state=${stateCookie}` } : {},
+  });
+  expect(res.statusCode).toBe(302);
+  return {
+    location: String(res.headers.location),
+    session: cookiesOf(res.headers['set-cookie'])['pb_session'],
+  };
+}
+
+let app: AppInstance;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, dataset: 'test', pace: 'manual' });
+  testDb = await createTestDatabase();
+  app = await consoleFor();
+});
+afterAll(async () => {
+  await app.close();
+  await sim.close();
+  await testDb.drop();
+});
+
+describe('sign-in through the login host', () => {
+  it.each([
+    ['admin@pushboard.demo', false],
+    ['operator@pushboard.demo', false],
+    ['viewer@pushboard.demo', true],
+  ])(
+    '%s lands back where they were, read_only=%s from LMA permissions',
+    async (username, readOnly) => {
+      const { callbackPath, stateCookie } = await signInAt(app, username, {
+        returnTo: '/org/00D000000000001AAA',
+      });
+      const { location, session } = await finish(app, callbackPath, stateCookie);
+      expect(location).toBe('/org/00D000000000001AAA');
+      expect(session).toBeTruthy();
+      const user = await app.inject({
+        url: '/oauth2/user',
+        headers: { cookie: `pb_session=${session}` },
+      });
+      expect(user.json()).toMatchObject({ username, read_only: readOnly });
+      // The user's Salesforce tokens stay on the server: the cookie is an opaque id.
+      const stored = await testDb.db.query<{ access_token_enc: string }>(
+        'SELECT access_token_enc FROM session WHERE username = $1',
+        [username],
+      );
+      expect(stored.rows[0]?.access_token_enc).toMatch(/^v1\./);
+    },
+  );
+
+  it('a replayed state is refused (single use)', async () => {
+    const { callbackPath, stateCookie } = await signInAt(app, 'admin@pushboard.demo');
+    await finish(app, callbackPath, stateCookie);
+    const again = await finish(app, callbackPath, stateCookie);
+    expect(again.location).toMatch(/^\/authresponse\?/);
+    expect(new URL(again.location, 'http://x').searchParams.get('code')).toBe('invalid_state');
+    expect(again.session).toBeUndefined();
+  });
+
+  it('a callback without the browser binding cookie is refused (login CSRF)', async () => {
+    const { callbackPath } = await signInAt(app, 'admin@pushboard.demo');
+    const { location, session } = await finish(app, callbackPath, undefined);
+    expect(new URL(location, 'http://x').searchParams.get('code')).toBe('invalid_state');
+    expect(session).toBeUndefined();
+  });
+
+  it('a forged state is refused', async () => {
+    const { callbackPath, stateCookie } = await signInAt(app, 'admin@pushboard.demo');
+    const forged = callbackPath.replace(/state=[^&]+/, `state=${stateCookie}.forged-signature`);
+    const { location } = await finish(app, forged, stateCookie);
+    expect(new URL(location, 'http://x').searchParams.get('code')).toBe('invalid_state');
+  });
+
+  it('Deny on the login page lands on /authresponse with the error', async () => {
+    const { callbackPath, stateCookie } = await signInAt(app, 'admin@pushboard.demo', {
+      action: 'deny',
+    });
+    const { location } = await finish(app, callbackPath, stateCookie);
+    const params = new URL(location, 'http://x').searchParams;
+    expect(location).toMatch(/^\/authresponse\?/);
+    expect(params.get('code')).toBe('access_denied');
+    expect(params.get('severity')).toBe('Error');
+    expect(params.get('message')).toBeTruthy();
+  });
+
+  it('a missing code is a clear error, not a crash', async () => {
+    const res = await app.inject('/oauth2/callback');
+    expect(res.statusCode).toBe(302);
+    expect(new URL(String(res.headers.location), 'http://x').searchParams.get('code')).toBe(
+      'invalid_state',
+    );
+  });
+
+  it('AUTH_ORG_ID refuses users of other orgs with a clear page', async () => {
+    const gated = await consoleFor({ AUTH_ORG_ID: '00D000000000099AAA' });
+    try {
+      const { callbackPath, stateCookie } = await signInAt(gated, 'admin@pushboard.demo');
+      const { location, session } = await finish(gated, callbackPath, stateCookie);
+      expect(new URL(location, 'http://x').searchParams.get('code')).toBe('org_not_allowed');
+      expect(session).toBeUndefined();
+    } finally {
+      await gated.close();
+    }
+  });
+});

@@ -1,0 +1,3 @@
+// Tests start the real Salesforce simulator over HTTP, the way Salesforce would be reached.
+export { startSimulator } from '../../src/simulator';
+export type { RunningSimulator, SimulatorOptions } from '../../src/simulator';
