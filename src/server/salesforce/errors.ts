@@ -41,7 +41,13 @@ export function classify(error: unknown): Transience {
   const code = errorCodeOf(error);
   if (code === 'REQUEST_LIMIT_EXCEEDED') return 'rate-limited';
   if (code && /^ERROR_HTTP_5\d\d$/.test(code)) return 'transient';
-  if (code === 'SERVER_UNAVAILABLE' || code === 'UNABLE_TO_LOCK_ROW' || code === 'QUERY_TIMEOUT') {
+  // Salesforce answers 500 with UNKNOWN_EXCEPTION and 503 with SERVER_UNAVAILABLE.
+  if (
+    code &&
+    ['UNKNOWN_EXCEPTION', 'SERVER_UNAVAILABLE', 'UNABLE_TO_LOCK_ROW', 'QUERY_TIMEOUT'].includes(
+      code,
+    )
+  ) {
     return 'transient';
   }
   const e = error as ErrorLike & { cause?: ErrorLike };

@@ -50,7 +50,7 @@ export class SalesforceGateway {
   async connect(orgId: string): Promise<OrgConnection> {
     const org = await findConnectedOrg(this.deps.db, orgId);
     if (!org) throw new NotFoundError(`No connected org ${orgId}`);
-    if (!org.refresh_token_enc && !org.access_token_enc) {
+    if (org.status === 'Invalid' || (!org.refresh_token_enc && !org.access_token_enc)) {
       throw new SalesforceError(
         `The connection to ${org.name} (${org.org_id}) is not authorized; connect it again.`,
         'invalid_grant',

@@ -1,0 +1,41 @@
+// The contract between the job engine and the jobs it runs (docs/architecture §5).
+// A job is a named list of steps; the engine records progress in admin_job, checks for
+// cancellation between steps, and publishes jobs / job-queue / job-history on the live channel.
+
+export type JobType =
+  | 'fetch'
+  | 'fetch-all'
+  | 'refresh-org-versions'
+  | 'refresh-group-versions'
+  | 'monitor-orgs'
+  | 'upload-orgs';
+
+export interface JobContext {
+  /** The admin_job id. */
+  readonly jobId: string;
+  /** Aborted when the job is canceled; pass it to every Salesforce page loop. */
+  readonly signal: AbortSignal;
+  /** Who started it ('schedule' for timers). */
+  readonly startedBy: string;
+  /** Latest progress text (written throttled, pushed live). */
+  progress(message: string): void;
+  /** Appends a result line, e.g. 'Fetched 5 000 licenses' with optional detail lines. */
+  result(message: string, details?: string[]): void;
+  /** Records a non-fatal error; the job goes on (a fatal one is thrown instead). */
+  error(error: unknown): void;
+  /** Throws a CanceledError when the job was canceled. */
+  throwIfCanceled(): void;
+}
+
+export interface JobStep<P> {
+  /** Shown as progress before the step runs, e.g. 'Fetching licenses'. */
+  name: string;
+  run(context: JobContext, params: P): Promise<void>;
+}
+
+export interface JobDefinition<P = Record<string, unknown>> {
+  type: JobType;
+  /** Display name, e.g. 'Fetch latest data'. */
+  name(params: P): string;
+  steps(params: P): JobStep<P>[];
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createTestQueryClient } from '../testing/renderWithProviders';
+import { LIVE_INVALIDATIONS, useLiveInvalidation, type LiveSubscribe } from './live';
+import { queryKeys } from './queryKeys';
+
+/** Stands in for the socket: records listeners and lets the test emit server events. */
+function fakeChannel() {
+  const listeners = new Map<string, Set<() => void>>();
+  const subscribe: LiveSubscribe = (event, listener) => {
+    const forEvent = listeners.get(event) ?? new Set();
+    forEvent.add(listener);
+    listeners.set(event, forEvent);
+    return () => forEvent.delete(listener);
+  };
+  const emit = (event: string) => listeners.get(event)?.forEach((listener) => listener());
+  const count = () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0);
+  return { subscribe, emit, count };
+}
+
+function setup() {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData([...queryKeys.upgrades, { page: 1 }], []);
+  queryClient.setQueryData([...queryKeys.upgrade, '7'], {});
+  queryClient.setQueryData([...queryKeys.orgs], []);
+  queryClient.setQueryData([...queryKeys.adminJobs], {});
+  const channel = fakeChannel();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => useLiveInvalidation(channel.subscribe), { wrapper });
+  const isInvalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+  return { channel, hook, isInvalidated };
+}
+
+describe('useLiveInvalidation', () => {
+  it("marks the upgrade lists and details stale on 'upgrade', and nothing else", () => {
+    const { channel, isInvalidated } = setup();
+
+    channel.emit('upgrade');
+
+    expect(isInvalidated([...queryKeys.upgrades, { page: 1 }])).toBe(true);
+    expect(isInvalidated([...queryKeys.upgrade, '7'])).toBe(true);
+    expect(isInvalidated(queryKeys.orgs)).toBe(false);
+    expect(isInvalidated(queryKeys.adminJobs)).toBe(false);
+  });
+
+  it.each(['jobs', 'job-queue', 'job-history'])("refreshes the admin jobs on '%s'", (event) => {
+    const { channel, isInvalidated } = setup();
+    channel.emit(event);
+    expect(isInvalidated(queryKeys.adminJobs)).toBe(true);
+    expect(isInvalidated([...queryKeys.upgrade, '7'])).toBe(false);
+  });
+
+  it('listens to every list-refreshing event of spec §4 and lets go on unmount', () => {
+    const { channel, hook } = setup();
+    const specEvents = [
+      'package-orgs',
+      'upgrade',
+      'upgrade-items',
+      'upgrade-jobs',
+      'upgrades',
+      'groups',
+      'group-members',
+      'group-versions',
+      'licenses',
+      'jobs',
+      'job-history',
+      'job-queue',
+    ];
+    expect(Object.keys(LIVE_INVALIDATIONS)).toEqual(expect.arrayContaining(specEvents));
+    expect(channel.count()).toBe(Object.keys(LIVE_INVALIDATIONS).length);
+
+    hook.unmount();
+
+    expect(channel.count()).toBe(0);
+  });
+});

@@ -1,0 +1,64 @@
+// The live channel carries invalidations, not data (architecture §4): an event says "this changed",
+// and the screens refetch through REST, which stays the source of truth.
+import { useEffect } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import { queryKeys } from './queryKeys';
+
+let socket: Socket | undefined;
+
+/** The shared socket, opened on first use so pages without a session never connect. */
+export function getLiveSocket(): Socket {
+  // An unset URL means the page's own origin (the dev server proxies /socket.io to the API).
+  socket ??= io(import.meta.env.VITE_LIVE_URL || undefined, { withCredentials: true });
+  return socket;
+}
+
+/** Drops the connection, e.g. on sign-out, so the next session handshakes with its own cookie. */
+export function closeLiveSocket(): void {
+  socket?.disconnect();
+  socket = undefined;
+}
+
+export type LiveSubscribe = (event: string, listener: () => void) => () => void;
+
+export const subscribeToLiveEvent: LiveSubscribe = (event, listener) => {
+  const liveSocket = getLiveSocket();
+  liveSocket.on(event, listener);
+  return () => {
+    liveSocket.off(event, listener);
+  };
+};
+
+/** Which cached queries each server event (spec §4 "Events that refresh lists") makes stale. */
+export const LIVE_INVALIDATIONS: Readonly<Record<string, readonly QueryKey[]>> = {
+  upgrade: [queryKeys.upgrades, queryKeys.upgrade],
+  upgrades: [queryKeys.upgrades],
+  'upgrade-items': [queryKeys.upgradeItems, queryKeys.upgradeItem, queryKeys.upgrade],
+  'upgrade-jobs': [queryKeys.upgradeJobs, queryKeys.upgradeItem, queryKeys.upgrade],
+  licenses: [queryKeys.licenses, queryKeys.license],
+  orgs: [queryKeys.orgs, queryKeys.org],
+  'org-versions': [queryKeys.orgVersions],
+  groups: [queryKeys.orgGroups, queryKeys.orgGroup],
+  'group-members': [queryKeys.groupMembers, queryKeys.orgGroups, queryKeys.orgs],
+  'group-versions': [queryKeys.groupVersions],
+  'package-orgs': [queryKeys.packageOrgs, queryKeys.packageOrg],
+  jobs: [queryKeys.adminJobs],
+  'job-queue': [queryKeys.adminJobs],
+  'job-history': [queryKeys.adminJobs],
+};
+
+/** Mounted once in the Layout: keeps every cached list in step with the server's events. */
+export function useLiveInvalidation(subscribe: LiveSubscribe = subscribeToLiveEvent): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const unsubscribers = Object.entries(LIVE_INVALIDATIONS).map(([event, keys]) =>
+      subscribe(event, () => {
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      }),
+    );
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    };
+  }, [queryClient, subscribe]);
+}

@@ -1,0 +1,16 @@
+// Several calls answer with a URL to leave the app for (spec §7: /oauth2/loginurl, adminaccess,
+// orgurl, preauthorg). Servers have answered both `{ url }` and a bare JSON string; accept both.
+
+export function readRedirectUrl(answer: unknown): string {
+  if (typeof answer === 'string' && answer) return answer;
+  if (typeof answer === 'object' && answer !== null) {
+    const { url } = answer as { url?: unknown };
+    if (typeof url === 'string' && url) return url;
+  }
+  throw new Error('The server did not say where to go next.');
+}
+
+/** A full page load: sign-in pages live outside the app (Salesforce or the server's callback). */
+export function redirectBrowserTo(url: string): void {
+  window.location.href = url;
+}

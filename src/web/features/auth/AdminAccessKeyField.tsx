@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { PasswordInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { IconKey } from '@tabler/icons-react';
+import { api } from '../../api/client';
+import { readRedirectUrl, redirectBrowserTo } from '../../api/redirect';
+import { describeSignInError } from './describeSignInError';
+
+/** Spec §2: an optional field for the admin access key; Enter submits it. */
+export function AdminAccessKeyField({ returnTo }: { returnTo: string }) {
+  const [accessKey, setAccessKey] = useState('');
+  const adminAccess = useMutation({
+    mutationFn: async (key: string) =>
+      readRedirectUrl(await api.get<unknown>('/oauth2/adminaccess', { query: { key, returnTo } })),
+    onSuccess: (url) => redirectBrowserTo(url),
+  });
+  const busy = adminAccess.isPending || adminAccess.isSuccess;
+
+  return (
+    <PasswordInput
+      label="Admin access key"
+      description="Press Enter to sign in with the key."
+      leftSection={<IconKey size={16} />}
+      value={accessKey}
+      disabled={busy}
+      autoComplete="off"
+      onChange={(event) => {
+        setAccessKey(event.currentTarget.value);
+        adminAccess.reset();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || !accessKey.trim() || busy) return;
+        event.preventDefault();
+        adminAccess.mutate(accessKey.trim());
+      }}
+      error={adminAccess.error ? describeSignInError(adminAccess.error) : undefined}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { forgetSignedInUser } from './forgetSignedInUser';
+import { LoginPage } from './LoginPage';
+
+/** /logout: ends the server session, forgets everything cached, then shows the login page (spec §2). */
+export function LogoutPage() {
+  const queryClient = useQueryClient();
+  const [signedOut, setSignedOut] = useState(false);
+
+  useEffect(() => {
+    let mounted = true;
+    api
+      .get<unknown>('/oauth2/logout')
+      .catch((error: unknown) => {
+        // The browser forgets the user either way, but the operator should know the server
+        // session may still be alive (e.g. on a shared machine).
+        notifications.show({
+          color: 'red',
+          title: 'Sign-out failed',
+          message: error instanceof Error ? error.message : String(error),
+          autoClose: 10_000,
+        });
+      })
+      .finally(() => {
+        queryClient.clear();
+        forgetSignedInUser(queryClient);
+        if (mounted) setSignedOut(true);
+      });
+    return () => {
+      mounted = false;
+    };
+  }, [queryClient]);
+
+  if (signedOut) return <LoginPage />;
+  return (
+    <Center mih="100vh" bg="gray.1" data-testid="screen-logout">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text c="dimmed">Signing out…</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,51 @@
+// The signed-in user is cached in sessionStorage (spec §7) so a reload shows the top menu at once;
+// the server is still asked again, and its answer replaces the cached copy.
+
+export interface CurrentUser {
+  display_name: string;
+  username: string;
+  read_only: boolean;
+  enforce_activation_policy: boolean;
+  enable_sumo: boolean;
+}
+
+const STORAGE_KEY = 'user';
+
+export function isCurrentUser(value: unknown): value is CurrentUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.display_name === 'string' &&
+    typeof record.username === 'string' &&
+    typeof record.read_only === 'boolean' &&
+    typeof record.enforce_activation_policy === 'boolean' &&
+    typeof record.enable_sumo === 'boolean'
+  );
+}
+
+export function readCachedUser(): CurrentUser | undefined {
+  try {
+    const stored = sessionStorage.getItem(STORAGE_KEY);
+    const parsed: unknown = stored ? JSON.parse(stored) : undefined;
+    return isCurrentUser(parsed) ? parsed : undefined;
+  } catch {
+    // A corrupt entry or blocked storage must not break the page; the server will answer.
+    return undefined;
+  }
+}
+
+export function writeCachedUser(user: CurrentUser): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+  } catch {
+    // Storage full or blocked: the cache is an optimisation only.
+  }
+}
+
+export function clearCachedUser(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing cached that could be read back either.
+  }
+}

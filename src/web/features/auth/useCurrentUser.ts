@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { clearCachedUser, isCurrentUser, readCachedUser, writeCachedUser } from './cachedUser';
+import type { CurrentUser } from './cachedUser';
+
+export type { CurrentUser } from './cachedUser';
+
+export interface CurrentUserState {
+  /** The user record, only when the lookup succeeded (or a cached copy is being re-checked). */
+  user: CurrentUser | undefined;
+  status: 'loading' | 'loaded' | 'failed' | 'signed-out';
+  /** What the top menu shows: the display name, or 'Invalid' when the lookup failed (spec §8). */
+  displayName: string;
+  /** The username, or the failure's message when the lookup failed. */
+  username: string;
+}
+
+async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser> {
+  try {
+    const answer = await api.get<unknown>('/oauth2/user', { signal });
+    if (!isCurrentUser(answer))
+      throw new Error('The server sent a user record Pushboard cannot read.');
+    writeCachedUser(answer);
+    return answer;
+  } catch (error) {
+    clearCachedUser();
+    throw error;
+  }
+}
+
+export function useCurrentUser(): CurrentUserState {
+  const query = useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: fetchCurrentUser,
+    initialData: readCachedUser,
+    // The cached copy is shown at once but counts as stale, so the server is always asked.
+    initialDataUpdatedAt: 0,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+  if (query.error) {
+    // A 401 already sent the browser to /login; there is nobody to name.
+    if (query.error instanceof ApiError && query.error.status === 401) {
+      return { user: undefined, status: 'signed-out', displayName: '', username: '' };
+    }
+    return {
+      user: undefined,
+      status: 'failed',
+      displayName: 'Invalid',
+      username: query.error.message,
+    };
+  }
+  if (query.data) {
+    return {
+      user: query.data,
+      status: 'loaded',
+      displayName: query.data.display_name,
+      username: query.data.username,
+    };
+  }
+  return { user: undefined, status: 'loading', displayName: '', username: '' };
+}
+
+/** Spec §1/§6: until the user has loaded (and whenever it failed to), assume read-only. */
+export function useIsReadOnly(): boolean {
+  const { user } = useCurrentUser();
+  return user?.read_only ?? true;
+}
