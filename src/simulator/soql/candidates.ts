@@ -1,0 +1,74 @@
+// Picks the records a query must look at. A top-level equality or IN on the Id goes straight
+// to byId; on another reference or text field it asks the source's optional index; anything
+// else scans the object. Candidates are a superset: the caller still applies the whole WHERE
+// clause, so a fast path can only make a query faster, never change its answer.
+
+import type { SoqlCondition, SoqlFieldRef } from './ast';
+import { idSpellings, keyKindOf } from './keys';
+import type { Resolver } from './resolve';
+import type { SoqlObjectSchema, SoqlRecord } from './source';
+
+interface Equality {
+  readonly field: SoqlFieldRef;
+  readonly values: readonly string[];
+}
+
+/** `Field = 'x'` or `Field IN ('x', 'y')` on a field of the queried object itself. */
+function equalityOf(condition: SoqlCondition): Equality | undefined {
+  if (condition.kind === 'compare' && condition.operator === '=') {
+    const value = condition.value;
+    if (value.kind === 'string') return { field: condition.field, values: [value.value] };
+  }
+  if (condition.kind === 'in' && !condition.negated) {
+    const values: string[] = [];
+    for (const value of condition.values) {
+      if (value.kind !== 'string') return undefined;
+      values.push(value.value);
+    }
+    return { field: condition.field, values };
+  }
+  return undefined;
+}
+
+export function candidateRecords(
+  object: SoqlObjectSchema,
+  where: SoqlCondition | null,
+  resolver: Resolver,
+): Iterable<SoqlRecord> {
+  const source = resolver.source;
+  const conjuncts = where === null ? [] : where.kind === 'and' ? where.operands : [where];
+  for (const conjunct of conjuncts) {
+    const equality = equalityOf(conjunct);
+    if (!equality || equality.field.path.length !== 1) continue;
+    const field = resolver.field(object, equality.field).field;
+    const kind = keyKindOf(field.type);
+    let values = [...new Set(equality.values)];
+    if (kind === 'id') {
+      // Stored Ids have 18 characters; a 15-character literal can only be matched by a scan.
+      if (!values.every((value) => value.length === 18)) continue;
+      if (field.type === 'id' && field.name === 'Id')
+        return fetchByIds(object.name, values, resolver);
+      values = [...new Set(values.flatMap(idSpellings))];
+    } else if (kind !== 'text') {
+      continue;
+    }
+    const indexed = source.lookup?.(object.name, field.name, values);
+    if (indexed !== undefined) return indexed;
+  }
+  return source.records(object.name);
+}
+
+function fetchByIds(objectName: string, ids: readonly string[], resolver: Resolver): SoqlRecord[] {
+  const found = new Map<unknown, SoqlRecord>();
+  for (const id of ids) {
+    for (const spelling of idSpellings(id)) {
+      const record = resolver.source.byId(objectName, spelling);
+      if (record) {
+        // Keyed by the stored Id, so two spellings of one record yield it once.
+        found.set(record['Id'] ?? spelling, record);
+        break;
+      }
+    }
+  }
+  return [...found.values()];
+}
