@@ -21,7 +21,10 @@ if (hasChromium) {
 }
 
 const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-const args = ['run', ...projects.flatMap((name) => ['--project', name]), ...process.argv.slice(2)];
+const extra = process.argv.slice(2);
+// `npm test -- --project server` narrows the run; otherwise every available tier runs.
+const chosen = extra.includes('--project') ? [] : projects.flatMap((name) => ['--project', name]);
+const args = ['run', ...chosen, ...extra];
 const result = spawnSync(process.execPath, [vitest, ...args], {
   cwd: ROOT,
   stdio: 'inherit',
