@@ -6,7 +6,7 @@ import { writeAudit } from '../db/repositories/audit-log';
 import { findSession, touchSession, type SessionRow } from '../db/repositories/sessions';
 import type { AppInstance } from './app';
 import { ForbiddenError, UnauthorizedError } from './errors';
-const READ_ONLY_MESSAGE = 'You are only allowed to view information, not modify it.';
+import { READ_ONLY_MESSAGE } from '../../domain/policy';
 
 export const SESSION_COOKIE = 'pb_session';
 /** The header our web client sends on every call; a cross-site form or image cannot send it. */

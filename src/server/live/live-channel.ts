@@ -13,6 +13,7 @@ import type {
   ServerToClientEvents,
 } from '../../domain/live-events';
 import { READ_ONLY_CLIENT_MESSAGES } from '../../domain/live-events';
+import { READ_ONLY_MESSAGE } from '../../domain/policy';
 import type { Database } from '../db/database';
 import { findSession } from '../db/repositories/sessions';
 import { actorOf, SESSION_COOKIE, type Actor } from '../http/auth';
@@ -37,7 +38,6 @@ const argumentSchemas: Record<ClientMessageName, z.ZodType | undefined> = {
   'refresh-org-versions': ORG_ID,
   'refresh-group-versions': GROUP_ID,
 };
-const READ_ONLY_MESSAGE = 'You are only allowed to view information, not modify it.';
 
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 

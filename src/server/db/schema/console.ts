@@ -34,6 +34,15 @@ export const adminJob = pgTable('admin_job', {
   params: jsonb('params').notNull().default({}),
   startedBy: text('started_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  workerId: text('worker_id'),
+  heartbeatAt: ts('heartbeat_at'),
+});
+
+/** The last time slot each schedule fired (JOB_SCHEDULES fire once across processes). */
+export const jobSchedule = pgTable('job_schedule', {
+  key: text('key').primaryKey(),
+  lastSlot: bigint('last_slot', { mode: 'number' }).notNull(),
+  firedAt: ts('fired_at').notNull().defaultNow(),
 });
 
 export const session = pgTable('session', {
