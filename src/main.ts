@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './server/config';
 import { openDatabase } from './server/db/database';
 import { migrate } from './server/db/migrate';
-import { buildApp } from './server/http/app';
+import { buildApp, buildServices } from './server/http/app';
+import { registerDemoOrgs } from './server/services/demo-orgs';
 import { resolveSecretKey } from './server/secrets';
 import { startSimulator, type RunningSimulator } from './simulator';
 
@@ -50,7 +51,22 @@ async function main(): Promise<void> {
     };
   }
 
-  const app = await buildApp({ config, db, secretKey, webDir: join(ROOT, 'dist', 'web') });
+  const deps = { config, db, secretKey, webDir: join(ROOT, 'dist', 'web') };
+  const services = buildServices(deps);
+  if (simulator && services.gateway) {
+    const demoOrgs = simulator.orgs.flatMap((org) => {
+      const admin = org.users.find((user) => !user.readOnly);
+      return admin
+        ? [{ kind: org.kind, orgId: org.orgId, username: admin.username, password: admin.password }]
+        : [];
+    });
+    await registerDemoOrgs(
+      { db, secrets: services.secrets, gateway: services.gateway, loginUrl: simulator.url },
+      demoOrgs,
+    );
+  }
+
+  const app = await buildApp({ ...deps, services });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const lines = [
