@@ -1,0 +1,15 @@
+// The public API of the domain: the console's rules as pure functions, shared by server and web.
+export * from './actions';
+export * from './eligibility';
+export * from './filter/index';
+export * from './format';
+export * from './ids';
+export * from './live-events';
+export * from './policy';
+export * from './progress';
+export * from './return-path';
+export * from './schedule';
+export * from './statuses';
+export * from './tiers';
+export * from './time';
+export * from './versions';
