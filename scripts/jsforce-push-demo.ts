@@ -7,7 +7,7 @@
 // Environment: SIM_URL (http://localhost:5001), DEMO_NAMESPACE (relaycore), DEMO_JOBS (200),
 // SIM_CLIENT_ID / SIM_CLIENT_SECRET (pushboard-demo / demo-secret).
 import { pathToFileURL } from 'node:url';
-import jsforce from 'jsforce';
+import jsforce, { type Connection } from 'jsforce';
 
 export interface PushDemoOptions {
   loginUrl: string;
@@ -43,7 +43,7 @@ interface SaveResult {
 const API_VERSION = '62.0';
 const FINAL = new Set(['Succeeded', 'Failed', 'Canceled']);
 
-async function login(options: PushDemoOptions, username: string): Promise<jsforce.Connection> {
+async function login(options: PushDemoOptions, username: string): Promise<Connection> {
   const conn = new jsforce.Connection({
     oauth2: {
       loginUrl: options.loginUrl,

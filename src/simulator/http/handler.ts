@@ -1,0 +1,131 @@
+// Request dispatch. The root URL is the login host (OAuth, identity, the versions list, the Trust
+// instance list, the /__sim control API). Each org's instance URL is <root>/org/<orgId>: REST calls
+// there go through the API pipeline — fault injection, session check (a token works only on its own
+// org), API usage accounting — before the REST routes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SimulatorControl } from '../control';
+import type { SimRuntime } from '../runtime';
+import type { SimOrg } from '../store/family';
+import type { ApiContext, RequestContext } from './context';
+import { addControlRoutes } from './control';
+import { addIdentityRoutes } from './identity';
+import { homePage } from './login-page';
+import { addOAuthRoutes } from './oauth';
+import { bearerToken } from './request';
+import { ApiError, invalidSession, notFound, requestLimit, sendError, sendText } from './respond';
+import { addCompositeRoutes } from './rest/composite';
+import { addQueryRoutes } from './rest/query';
+import { addPublicRestRoutes, addResourceRoutes, parseApiVersion } from './rest/resources';
+import { addSObjectRoutes } from './rest/sobjects';
+import { Router } from './router';
+import { addStatusRoutes } from './status';
+
+const INSTANCE_PATH = /^\/org\/([0-9A-Za-z]{15,18})(\/.*)?$/;
+const API_PATH = /^\/services\/data\/(v[^/]+)(?:\/|$)/;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function createRequestHandler(
+  rt: SimRuntime,
+  control: SimulatorControl,
+  orgInfos: () => unknown,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const site = new Router<RequestContext>();
+  addOAuthRoutes(site);
+  addIdentityRoutes(site);
+  addPublicRestRoutes(site);
+  addStatusRoutes(site);
+  addControlRoutes(site, control, orgInfos);
+  site.add('GET', '/', (ctx) => sendText(ctx.res, 200, homePage(ctx.rt), 'text/html'));
+
+  const api = new Router<ApiContext>();
+  addResourceRoutes(api);
+  addQueryRoutes(api);
+  addSObjectRoutes(api);
+  addCompositeRoutes(api);
+
+  async function serveApi(
+    base: RequestContext,
+    org: SimOrg,
+    path: string,
+    version: string,
+  ): Promise<void> {
+    const apiVersion = parseApiVersion(version);
+    const decision = rt.faults.decide(org.id15);
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    if (decision.action === 'drop') {
+      base.req.socket.destroy();
+      return;
+    }
+    if (decision.action === 'serverError') {
+      throw decision.serverStatus === 503
+        ? new ApiError(
+            503,
+            'SERVER_UNAVAILABLE',
+            'Server temporarily unavailable. Please try again later.',
+          )
+        : new ApiError(
+            500,
+            'UNKNOWN_EXCEPTION',
+            'An unexpected error occurred. Please include this ErrorId if you contact support: 1932175318-28764 (-1452043546)',
+          );
+    }
+    const raw = bearerToken(base.req);
+    const check = raw ? rt.tokens.check(raw) : undefined;
+    if (!check?.ok || check.token.user.orgId !== org.id15) throw invalidSession();
+    if (decision.action === 'expireToken') {
+      check.token.expiresMs = rt.clock.now();
+      throw invalidSession();
+    }
+    if (decision.action === 'requestLimit' || rt.usage.exhausted(org.id15)) throw requestLimit();
+    rt.usage.record(org.id15);
+    base.res.setHeader(
+      'Sforce-Limit-Info',
+      `api-usage=${rt.usage.used(org.id15)}/${rt.usage.max(org.id15)}`,
+    );
+    await api.handle(
+      { ...base, org, token: check.token, apiVersion },
+      base.req.method ?? 'GET',
+      path,
+    );
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator.local');
+    const method = req.method ?? 'GET';
+    const instance = INSTANCE_PATH.exec(url.pathname);
+    if (!instance) {
+      await site.handle({ rt, req, res, url }, method, url.pathname);
+      return;
+    }
+    const org = rt.family.org(instance[1] ?? '');
+    if (!org) throw notFound();
+    const path = instance[2] ?? '/';
+    const base: RequestContext = { rt, req, res, url, org };
+    const apiMatch = API_PATH.exec(path);
+    if (apiMatch) await serveApi(base, org, path, apiMatch[1] ?? '');
+    else await site.handle(base, method, path);
+  }
+
+  return (req, res) => {
+    const started = Date.now();
+    res.on('finish', () =>
+      rt.config.log(
+        `${req.method ?? ''} ${req.url ?? ''} ${res.statusCode} ${Date.now() - started}ms`,
+      ),
+    );
+    serve(req, res).catch((error: unknown) => {
+      if (
+        !(error instanceof ApiError) &&
+        !(error instanceof Error && error.name === 'OAuthError')
+      ) {
+        rt.config.log(
+          `error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      }
+      sendError(res, error);
+    });
+  };
+}

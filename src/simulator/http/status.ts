@@ -1,0 +1,41 @@
+// A Trust-API-like instance list (the shape of api.status.salesforce.com/v1/instances) covering every
+// instance the generated orgs live on; the product reads instance locations and releases from it.
+import { INSTANCES, type InstanceInfo } from '../data/instances';
+import type { RequestContext } from './context';
+import { sendJson } from './respond';
+import type { Params, Router } from './router';
+
+function trustInstance(i: InstanceInfo): Record<string, unknown> {
+  return {
+    key: i.key,
+    location: i.location,
+    environment: i.environment,
+    releaseVersion: i.releaseVersion,
+    releaseNumber: i.releaseNumber,
+    status: 'OK',
+    isActive: true,
+    Products: [
+      { key: 'Salesforce_Services', order: 1 },
+      { key: 'Platform', order: 2 },
+    ],
+  };
+}
+
+function list(ctx: RequestContext): void {
+  sendJson(ctx.res, 200, INSTANCES.map(trustInstance), { 'Access-Control-Allow-Origin': '*' });
+}
+
+function one(ctx: RequestContext, params: Params): void {
+  const found = INSTANCES.find((i) => i.key.toLowerCase() === (params.key ?? '').toLowerCase());
+  if (!found) {
+    sendJson(ctx.res, 404, { message: `Instance ${params.key ?? ''} not found` });
+    return;
+  }
+  sendJson(ctx.res, 200, { ...trustInstance(found), Incidents: [], Maintenances: [] });
+}
+
+export function addStatusRoutes(router: Router<RequestContext>): void {
+  router
+    .add('GET', '/status/v1/instances', list)
+    .add('GET', '/status/v1/instances/:key/status', one);
+}

@@ -1,0 +1,178 @@
+// One object's records in one org. Records either come from a generator (rebuilt from the seed by
+// index, so a million licenses cost no memory until they change) or were written later; changed and
+// deleted generated records live in a small overlay. Field indexes are built on first use and kept
+// up to date by every write.
+import { canonical15, type IdSpace } from '../data/ids';
+import type { FieldDef, ObjectDef } from './schema';
+import { scalarText } from './values';
+
+export type Row = Readonly<Record<string, unknown>>;
+
+export interface RowGenerator {
+  readonly count: number;
+  /** True when every index holds a record, so counting needs no scan. */
+  readonly dense?: boolean;
+  /** The record at this index, or undefined for an empty slot (e.g. an org without this package). */
+  at(index: number): Row | undefined;
+}
+
+type FieldIndex = Map<string, Set<number>>;
+
+/** Index key: ids compare by their canonical 15-character form, text case-insensitively. */
+function indexKey(def: FieldDef, value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = scalarText(value);
+  if (def.type === 'id' || def.type === 'reference') return canonical15(text) ?? text;
+  if (def.type === 'string' || def.type === 'picklist' || def.type === 'textarea') {
+    return text.toLowerCase();
+  }
+  return text;
+}
+
+export class Table {
+  private readonly overlay = new Map<number, Row | null>();
+  private readonly appended: (Row | null)[] = [];
+  private readonly indexes = new Map<string, FieldIndex>();
+  private generatedLive: number | undefined;
+  private liveDelta = 0;
+
+  constructor(
+    readonly def: ObjectDef,
+    readonly ids: IdSpace,
+    private readonly generator?: RowGenerator,
+  ) {}
+
+  private get generatedCount(): number {
+    return this.generator?.count ?? 0;
+  }
+
+  /** The current record at an index (undefined if empty, deleted or out of range). */
+  get(index: number): Row | undefined {
+    if (index < 0) return undefined;
+    const generated = this.generatedCount;
+    if (index < generated) {
+      const changed = this.overlay.get(index);
+      if (changed !== undefined) return changed ?? undefined;
+      return this.generator?.at(index);
+    }
+    return this.appended[index - generated] ?? undefined;
+  }
+
+  indexOfId(id: string): number {
+    return this.ids.indexOf(id);
+  }
+
+  byId(id: string): Row | undefined {
+    return this.get(this.ids.indexOf(id));
+  }
+
+  *entries(): Generator<[number, Row]> {
+    const generated = this.generatedCount;
+    for (let i = 0; i < generated; i++) {
+      const row = this.get(i);
+      if (row) yield [i, row];
+    }
+    for (let k = 0; k < this.appended.length; k++) {
+      const row = this.appended[k];
+      if (row) yield [generated + k, row];
+    }
+  }
+
+  *records(): Generator<Row> {
+    for (const [, row] of this.entries()) yield row;
+  }
+
+  size(): number {
+    if (this.generatedLive === undefined && this.generator?.dense)
+      this.generatedLive = this.generatedCount;
+    if (this.generatedLive === undefined) {
+      let live = 0;
+      for (let i = 0; i < this.generatedCount; i++) if (this.generator?.at(i)) live++;
+      this.generatedLive = live;
+    }
+    return this.generatedLive + this.liveDelta;
+  }
+
+  /** The id the next inserted record will get. */
+  nextId(): string {
+    return this.ids.id18(this.generatedCount + this.appended.length);
+  }
+
+  /** Adds a record; `fields` must not carry an Id (the table assigns it). */
+  insert(fields: Record<string, unknown>): Row {
+    const index = this.generatedCount + this.appended.length;
+    const row: Row = Object.freeze({ ...fields, Id: this.ids.id18(index) });
+    this.appended.push(row);
+    this.liveDelta++;
+    this.reindex(index, undefined, row);
+    return row;
+  }
+
+  /** Replaces the record at an index (undefined deletes it). Returns the previous record. */
+  put(index: number, row: Row | undefined): Row | undefined {
+    const previous = this.get(index);
+    const generated = this.generatedCount;
+    const stored = row ? Object.freeze({ ...row }) : null;
+    if (index < generated) this.overlay.set(index, stored);
+    else this.appended[index - generated] = stored;
+    if (previous && !row) this.liveDelta--;
+    if (!previous && row) this.liveDelta++;
+    this.reindex(index, previous, stored ?? undefined);
+    return previous;
+  }
+
+  /** Records whose field equals one of the values (Salesforce equality: ids by 15 chars, text case-insensitive). */
+  lookup(fieldName: string, values: readonly string[]): Row[] | undefined {
+    const def = this.def.field(fieldName);
+    if (!def) return undefined;
+    const hits = new Set<number>();
+    if (def.type === 'id') {
+      for (const value of values) {
+        const index = this.ids.indexOf(value);
+        if (index >= 0) hits.add(index);
+      }
+    } else {
+      const index = this.fieldIndex(def);
+      for (const value of values) {
+        const key = indexKey(def, value);
+        for (const i of (key !== undefined && index.get(key)) || []) hits.add(i);
+      }
+    }
+    const rows: Row[] = [];
+    for (const i of [...hits].sort((a, b) => a - b)) {
+      const row = this.get(i);
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
+  private fieldIndex(def: FieldDef): FieldIndex {
+    const name = def.name.toLowerCase();
+    let index = this.indexes.get(name);
+    if (!index) {
+      index = new Map();
+      for (const [i, row] of this.entries()) addTo(index, indexKey(def, row[def.name]), i);
+      this.indexes.set(name, index);
+    }
+    return index;
+  }
+
+  private reindex(i: number, before: Row | undefined, after: Row | undefined): void {
+    for (const [name, index] of this.indexes) {
+      const def = this.def.field(name);
+      if (!def) continue;
+      const oldKey = before ? indexKey(def, before[def.name]) : undefined;
+      const newKey = after ? indexKey(def, after[def.name]) : undefined;
+      if (oldKey === newKey && before && after) continue;
+      if (oldKey !== undefined) index.get(oldKey)?.delete(i);
+      addTo(index, newKey, i);
+    }
+  }
+}
+
+function addTo(index: FieldIndex, key: string | undefined, i: number): void {
+  if (key === undefined) return;
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(i);
+}
