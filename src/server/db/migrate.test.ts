@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { is } from 'drizzle-orm';
-import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
+import { getTableConfig, PgTable as PgTableClass, type PgTable } from 'drizzle-orm/pg-core';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { listMigrations, migrate } from './migrate';
 import * as schema from './schema';
@@ -67,9 +66,8 @@ describe('migrations', () => {
       if (!actual.has(table_name)) actual.set(table_name, new Set());
       actual.get(table_name)?.add(column_name);
     }
-    const tables = Object.values(schema).filter((value): value is PgTable =>
-      is(value, PgTableClass),
-    );
+    const exported: unknown[] = Object.values(schema);
+    const tables = exported.filter((value): value is PgTable => is(value, PgTableClass));
     expect(tables.length).toBeGreaterThan(15);
     for (const table of tables) {
       const config = getTableConfig(table);
