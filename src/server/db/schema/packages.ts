@@ -1,9 +1,8 @@
 import { date, integer, pgTable, primaryKey, text, timestamp, boolean } from 'drizzle-orm/pg-core';
+import { PACKAGE_VERSION_STATUSES } from '../../../domain/eligibility';
 import { sfId } from './ids';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
-
-export const packageVersionStatuses = ['Verified', 'Pre-Release', 'Preview', 'Limited'] as const;
 
 export const pkg = pgTable('package', {
   sfid: sfId('sfid').primaryKey(),
@@ -25,7 +24,7 @@ export const packageVersion = pgTable('package_version', {
   versionNumber: text('version_number').notNull(),
   versionSort: text('version_sort').notNull(),
   majorVersion: integer('major_version'),
-  status: text('status', { enum: packageVersionStatuses }),
+  status: text('status', { enum: PACKAGE_VERSION_STATUSES }),
   releaseDate: ts('release_date'),
   createdDate: ts('created_date'),
   modifiedDate: ts('modified_date'),

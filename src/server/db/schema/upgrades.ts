@@ -1,20 +1,12 @@
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { JOB_STATUSES, UPGRADE_STATUSES } from '../../../domain/statuses';
 import { sfId } from './ids';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 const id = (name: string) => bigint(name, { mode: 'number' });
 
-export const pushStatuses = [
-  'Created',
-  'Pending',
-  'InProgress',
-  'Succeeded',
-  'Failed',
-  'Canceled',
-  'Invalid',
-  'Ineligible',
-] as const;
-export const upgradeStatuses = ['Ready', 'Active', 'Done', 'Canceled', 'Failed'] as const;
+const pushStatuses = JOB_STATUSES;
+const upgradeStatuses = UPGRADE_STATUSES;
 
 export const upgrade = pgTable('upgrade', {
   id: id('id').primaryKey().generatedAlwaysAsIdentity(),
