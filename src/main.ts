@@ -1,11 +1,18 @@
 // Composition root: config → database → (demo) simulator → HTTP server. The only module that
 // may start both the console and the Salesforce simulator.
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './server/config';
 import { openDatabase } from './server/db/database';
 import { migrate } from './server/db/migrate';
-import { buildApp, buildServices } from './server/http/app';
+import { buildApp, buildServices, type AppInstance } from './server/http/app';
+import { jobDefinitions } from './server/jobs/definitions';
+import { createJobEngine } from './server/jobs/engine';
+import { createJobLogger } from './server/jobs/job-logger';
+import { jobLiveCommands } from './server/jobs/live-commands';
+import { LiveRelay } from './server/jobs/live-relay';
+import { LiveChannel } from './server/live/live-channel';
 import { registerDemoOrgs } from './server/services/demo-orgs';
 import { resolveSecretKey } from './server/secrets';
 import { startSimulator, type RunningSimulator } from './simulator';
@@ -66,11 +73,38 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp({ ...deps, services });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // Jobs before HTTP: the app's live channel takes the engine's commands, and the engine
+  // publishes through a relay that reaches the channel once it exists.
+  const live = new LiveRelay();
+  const jobs = await createJobEngine({
+    db,
+    live,
+    log: createJobLogger(config.LOG_LEVEL),
+    definitions: jobDefinitions,
+    role: config.ROLE,
+  });
+  let app: AppInstance | undefined;
+  let workerLive: LiveChannel | undefined;
+  if (config.ROLE !== 'worker') {
+    app = await buildApp({ ...deps, services, jobs, liveCommands: jobLiveCommands(jobs, db) });
+    live.attach(app.live);
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } else if (db.pool) {
+    // A worker serves no HTTP; its job events reach the browsers of the web processes through
+    // the live channel's PostgreSQL adapter.
+    workerLive = new LiveChannel(createServer(), { db });
+    live.attach(workerLive);
+  }
+  if (config.ROLE !== 'web') {
+    await jobs.startWorker();
+    await jobs.startSchedules(config.JOB_SCHEDULES, config.demoMode);
+  }
 
+  const database = db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   const lines = [
-    `Pushboard is running at ${config.publicUrl} (database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+    app
+      ? `Pushboard is running at ${config.publicUrl} (database: ${database})`
+      : `Pushboard job worker is running (database: ${database})`,
   ];
   if (simulator) {
     lines.push(
@@ -84,8 +118,10 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    app?.log.info({ signal }, 'shutting down');
+    await jobs.stop();
+    await app?.close();
+    await workerLive?.close();
     await simulator?.close();
     await db.close();
     process.exit(0);

@@ -96,8 +96,10 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its server must not crash the process.
+  // A client that loses its server (restart, failover) must not crash the process: idle clients
+  // report on the pool, checked-out ones (the live channel's LISTEN connection) on themselves.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   await pool.query('SELECT 1');
   const onClient = (client: pg.Pool | pg.PoolClient): SqlClient => ({
     async query<R>(text: string, params: readonly unknown[] = []) {

@@ -19,11 +19,13 @@ import { registerErrorHandler } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
 import { oauthRoutes } from './routes/oauth';
+import { adminRoutes } from './routes/admin';
 import { registerAuth } from './auth';
 import { SecretBox } from '../secrets';
 import { SalesforceGateway } from '../salesforce/gateway';
 import { SignInService } from '../services/sign-in';
 import { LiveChannel, type LiveCommands } from '../live/live-channel';
+import type { JobEngine } from '../jobs/engine';
 
 export interface AppDeps {
   config: Config;
@@ -35,6 +37,8 @@ export interface AppDeps {
   services?: AppServices;
   /** Handlers for the live channel's client messages (background jobs). */
   liveCommands?: LiveCommands;
+  /** The background job engine (Admin page: list and cancel). */
+  jobs?: JobEngine;
 }
 
 export type AppInstance = FastifyInstance<
@@ -122,6 +126,7 @@ export async function buildApp(
   await registerAuth(app);
   healthRoutes(app);
   oauthRoutes(app);
+  adminRoutes(app);
   await registerSpa(app, deps.webDir);
   return app;
 }

@@ -1,13 +1,8 @@
 // Why a job stopped, and how an error becomes a line of the Admin page without leaking secrets.
 import type { JobErrorEntry } from '../db/repositories/admin-jobs';
 
-/** Thrown by context.throwIfCanceled() once a user canceled the job. */
-export class CanceledError extends Error {
-  constructor() {
-    super('The job was canceled.');
-    this.name = 'CanceledError';
-  }
-}
+// The one cancel error of the server: the Salesforce gateway throws it from its page loops too.
+export { CanceledError } from '../salesforce/retry';
 
 /** The job must stop for a reason other than a cancel: the server stops, or lost the job. */
 export class JobStoppedError extends Error {
@@ -42,13 +37,15 @@ const SECRET_PATTERNS: [RegExp, string][] = [
 /** Removes secrets and bounds the length of any text a job stores. */
 export function redact(text: string): string {
   let result = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
-  for (const [pattern, replacement] of SECRET_PATTERNS) result = result.replace(pattern, replacement);
+  for (const [pattern, replacement] of SECRET_PATTERNS) {
+    result = result.replace(pattern, replacement);
+  }
   return result;
 }
 
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return redact(error.message || error.name);
-  return redact(typeof error === 'string' ? error : JSON.stringify(error) ?? String(error));
+  return redact(typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)));
 }
 
 export function toErrorEntry(error: unknown, timestamp = new Date()): JobErrorEntry {

@@ -4,7 +4,6 @@
 import type { SqlClient } from '../database';
 
 export type AdminJobStatus = 'Queued' | 'Running' | 'Complete' | 'Failed' | 'Cancelled';
-export const FINISHED_STATUSES: readonly AdminJobStatus[] = ['Complete', 'Failed', 'Cancelled'];
 
 export interface JobErrorEntry {
   message: string;
@@ -83,6 +82,8 @@ export interface JobProgress {
   errors: JobErrorEntry[];
 }
 
+const FINISHED = `status IN ('Complete', 'Failed', 'Cancelled')`;
+
 const iso = (value: Date | string): string =>
   value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
@@ -139,7 +140,11 @@ export async function hasQueuedJob(db: SqlClient, type: string): Promise<boolean
  * Claims a schedule's time slot: true for exactly one caller per (key, slot) across every
  * process, because the row lock serialises the upserts and only a newer slot updates the row.
  */
-export async function claimScheduleSlot(db: SqlClient, key: string, slot: number): Promise<boolean> {
+export async function claimScheduleSlot(
+  db: SqlClient,
+  key: string,
+  slot: number,
+): Promise<boolean> {
   const { rows } = await db.query(
     `INSERT INTO job_schedule (key, last_slot) VALUES ($1, $2)
      ON CONFLICT (key) DO UPDATE SET last_slot = EXCLUDED.last_slot, fired_at = now()
@@ -166,6 +171,13 @@ export async function markRunning(
   return rowCount === 1;
 }
 
+const progressValues = (progress: JobProgress) => [
+  progress.message,
+  progress.stepIndex,
+  JSON.stringify(progress.results),
+  JSON.stringify(progress.errors),
+];
+
 /**
  * Writes progress (or, without it, only the heartbeat) of a job this worker runs. Answers the
  * job's canceled flag, or undefined when the job is no longer this worker's to write.
@@ -181,19 +193,12 @@ export async function touchRunningJob(
     ? await db.query<{ canceled: boolean }>(
         `UPDATE admin_job SET message = $3, step_index = $4, results = $5::jsonb,
            errors = $6::jsonb, heartbeat_at = now(), modified_date = now() ${fence}`,
-        [
-          id,
-          workerId,
-          progress.message,
-          progress.stepIndex,
-          JSON.stringify(progress.results),
-          JSON.stringify(progress.errors),
-        ],
+        [id, workerId, ...progressValues(progress)],
       )
-    : await db.query<{ canceled: boolean }>(
-        `UPDATE admin_job SET heartbeat_at = now() ${fence}`,
-        [id, workerId],
-      );
+    : await db.query<{ canceled: boolean }>(`UPDATE admin_job SET heartbeat_at = now() ${fence}`, [
+        id,
+        workerId,
+      ]);
   return rows[0];
 }
 
@@ -209,50 +214,47 @@ export async function finishRunningJob(
     `UPDATE admin_job SET status = $3, message = $4, step_index = $5, results = $6::jsonb,
        errors = $7::jsonb, end_time = now(), modified_date = now()
      WHERE id = $1 AND worker_id = $2 AND status = 'Running'`,
-    [
-      id,
-      workerId,
-      status,
-      progress.message,
-      progress.stepIndex,
-      JSON.stringify(progress.results),
-      JSON.stringify(progress.errors),
-    ],
+    [id, workerId, status, ...progressValues(progress)],
   );
   return rowCount === 1;
 }
 
 /**
- * Fails a job that is still in `from` (and, when given, still owned by `workerId`), appending
- * the error: a job with no definition, a job whose process stopped, a job the queue lost.
+ * Fails a job that is still in `from`, appending the error: a job with no definition, a queued
+ * job the queue lost, a run abandoned at shutdown.
  */
 export async function failJob(
   db: SqlClient,
   id: string,
   from: 'Queued' | 'Running',
   error: JobErrorEntry,
-  workerId?: string | null,
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE admin_job SET status = 'Failed', message = $3, errors = errors || $4::jsonb,
        end_time = now(), modified_date = now()
-     WHERE id = $1 AND status = $2 AND ($5::text IS NULL OR worker_id = $5)`,
-    [id, from, error.message, JSON.stringify([error]), workerId ?? null],
+     WHERE id = $1 AND status = $2`,
+    [id, from, error.message, JSON.stringify([error])],
   );
   return rowCount === 1;
 }
 
-/** Running jobs of other workers whose heartbeat is older than `staleSeconds`. */
-export async function findStaleRunningJobs(
+/**
+ * Fails, in one statement, every running job whose heartbeat is older than `staleSeconds` (its
+ * process died or hung), except the runs this process knows are alive. Returns what it failed.
+ */
+export async function failStaleRunningJobs(
   db: SqlClient,
   staleSeconds: number,
-  ownWorkerId: string,
-): Promise<Pick<AdminJobRow, 'id' | 'type' | 'worker_id'>[]> {
-  const { rows } = await db.query<Pick<AdminJobRow, 'id' | 'type' | 'worker_id'>>(
-    `SELECT id, type, worker_id FROM admin_job
-     WHERE status = 'Running' AND worker_id IS DISTINCT FROM $2
-       AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1))`,
-    [staleSeconds, ownWorkerId],
+  aliveIds: readonly string[],
+  error: JobErrorEntry,
+): Promise<Pick<AdminJobRow, 'id' | 'type'>[]> {
+  const { rows } = await db.query<Pick<AdminJobRow, 'id' | 'type'>>(
+    `UPDATE admin_job SET status = 'Failed', message = $3, errors = errors || $4::jsonb,
+       end_time = now(), modified_date = now()
+     WHERE status = 'Running' AND NOT (id = ANY($2::text[]))
+       AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1))
+     RETURNING id, type`,
+    [staleSeconds, aliveIds, error.message, JSON.stringify([error])],
   );
   return rows;
 }
@@ -273,8 +275,7 @@ export async function findOldQueuedJobs(
 /** Forgets finished jobs older than `days`; the Admin page shows the latest 200 anyway. */
 export async function pruneFinishedJobs(db: SqlClient, days: number): Promise<void> {
   await db.query(
-    `DELETE FROM admin_job WHERE status IN ('Complete', 'Failed', 'Cancelled')
-       AND end_time < now() - make_interval(days => $1)`,
+    `DELETE FROM admin_job WHERE ${FINISHED} AND end_time < now() - make_interval(days => $1)`,
     [days],
   );
 }
@@ -300,31 +301,23 @@ export async function markCanceled(db: SqlClient, id: string, queued: boolean): 
   );
 }
 
-const ORDER_FINISHED = 'ORDER BY end_time DESC NULLS LAST, created_at DESC';
+const NEWEST_FIRST = 'ORDER BY end_time DESC NULLS LAST, created_at DESC';
 
 export async function listJobs(db: SqlClient, historyLimit: number): Promise<JobsSnapshot> {
-  const running = await db.query<AdminJobRow>(
-    `SELECT * FROM admin_job WHERE status = 'Running' ORDER BY start_time, created_at, id`,
-  );
-  // Arrival order: the same order pg-boss claims them in (created in the same transaction).
-  const queued = await db.query<AdminJobRow>(
-    `SELECT * FROM admin_job WHERE status = 'Queued' ORDER BY created_at, id`,
-  );
-  const all = await db.query<AdminJobRow>(
-    `SELECT * FROM admin_job WHERE status IN ('Complete', 'Failed', 'Cancelled')
-     ${ORDER_FINISHED} LIMIT $1`,
-    [historyLimit],
-  );
-  const latest = await db.query<AdminJobRow>(
-    `SELECT * FROM (
-       SELECT DISTINCT ON (type) * FROM admin_job
-       WHERE status IN ('Complete', 'Failed', 'Cancelled')
-       ORDER BY type, end_time DESC NULLS LAST, created_at DESC
-     ) latest ${ORDER_FINISHED}`,
-  );
+  const select = async (sql: string, params: unknown[] = []) =>
+    (await db.query<AdminJobRow>(sql, params)).rows.map(toJobView);
   return {
-    jobs: running.rows.map(toJobView),
-    queue: queued.rows.map(toJobView),
-    history: { latest: latest.rows.map(toJobView), all: all.rows.map(toJobView) },
+    jobs: await select(`SELECT * FROM admin_job WHERE status = 'Running' ORDER BY start_time, id`),
+    // Arrival order, the order pg-boss claims them in (row and queue entry share a transaction).
+    queue: await select(`SELECT * FROM admin_job WHERE status = 'Queued' ORDER BY created_at, id`),
+    history: {
+      latest: await select(
+        `SELECT * FROM (SELECT DISTINCT ON (type) * FROM admin_job WHERE ${FINISHED}
+           ORDER BY type, end_time DESC NULLS LAST, created_at DESC) latest ${NEWEST_FIRST}`,
+      ),
+      all: await select(`SELECT * FROM admin_job WHERE ${FINISHED} ${NEWEST_FIRST} LIMIT $1`, [
+        historyLimit,
+      ]),
+    },
   };
 }

@@ -1,0 +1,40 @@
+// The live channel's job messages (spec §7 "Real-time channel"). The channel has already checked
+// the session, the read-only rule (read-only users may only refresh versions) and the argument;
+// this starts the job and records who asked for it (the predecessor kept no trace of that).
+import { writeAudit } from '../db/repositories/audit-log';
+import type { SqlClient } from '../db/database';
+import type { Actor } from '../http/auth';
+import { InvalidError } from '../http/errors';
+import type { LiveCommands } from '../live/live-channel';
+import type { JobEngine } from './engine';
+import type { JobType } from './types';
+
+export function jobLiveCommands(engine: Pick<JobEngine, 'start'>, db: SqlClient): LiveCommands {
+  const start = async (actor: Actor, type: JobType, params: Record<string, unknown> = {}) => {
+    const id = await engine.start(type, params, actor.username);
+    await writeAudit(db, {
+      actor: actor.username,
+      action: 'start-job',
+      targetType: 'admin_job',
+      targetId: id,
+      outcome: 'success',
+      details: { type, ...params },
+    });
+  };
+  return {
+    fetch: (actor) => start(actor, 'fetch'),
+    'fetch-all': (actor) => start(actor, 'fetch-all'),
+    'upload-orgs': (actor) => start(actor, 'upload-orgs'),
+    'refresh-org-versions': async (actor, orgId) => {
+      if (typeof orgId !== 'string')
+        throw new InvalidError('refresh-org-versions needs an org id.');
+      return start(actor, 'refresh-org-versions', { orgId });
+    },
+    'refresh-group-versions': async (actor, groupId) => {
+      if (typeof groupId !== 'number') {
+        throw new InvalidError('refresh-group-versions needs a group id.');
+      }
+      return start(actor, 'refresh-group-versions', { groupId });
+    },
+  };
+}
