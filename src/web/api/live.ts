@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
+import type { ClientMessageName } from '../../domain';
 import { queryKeys } from './queryKeys';
 
 let socket: Socket | undefined;
@@ -18,6 +19,12 @@ export function getLiveSocket(): Socket {
 export function closeLiveSocket(): void {
   socket?.disconnect();
   socket = undefined;
+}
+
+/** Sends a client message of spec §7 ('fetch', 'upload-orgs'…); the server answers failures on 'fail'. */
+export function sendLiveMessage(name: ClientMessageName, argument?: string | number): void {
+  if (argument === undefined) getLiveSocket().emit(name);
+  else getLiveSocket().emit(name, argument);
 }
 
 export type LiveSubscribe = (event: string, listener: () => void) => () => void;

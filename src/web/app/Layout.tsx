@@ -2,10 +2,12 @@ import { AppShell, Progress } from '@mantine/core';
 import { Outlet, useNavigation } from 'react-router';
 import { useLiveInvalidation } from '../api/live';
 import { TopMenu } from './TopMenu';
+import { useLiveNotices } from './useLiveNotices';
 
 /** The frame of every signed-in screen: the top menu, the page, and the live channel. */
 export function Layout() {
   useLiveInvalidation();
+  useLiveNotices();
   // Screens are loaded on demand; a thin bar says the click was heard while a module downloads.
   const navigating = useNavigation().state !== 'idle';
 

@@ -9,9 +9,16 @@ import { connectRouterToApiClient } from './connectRouterToApiClient';
 import { routes } from './router';
 
 // The live channel would open a socket to a server that is not there; the router is under test.
-vi.mock('../api/live', () => ({ useLiveInvalidation: vi.fn(), closeLiveSocket: vi.fn() }));
+vi.mock('../api/live', () => ({
+  useLiveInvalidation: vi.fn(),
+  closeLiveSocket: vi.fn(),
+  getLiveSocket: () => ({ on: vi.fn(), off: vi.fn() }),
+  sendLiveMessage: vi.fn(),
+}));
 
 const signedIn: Record<string, StubRoute> = {
+  'GET /api/admin/jobs': { json: { jobs: [], queue: [], history: { latest: [], all: [] } } },
+  'GET /api/admin/settings': { json: { app_name: null, enable_sumo: false } },
   'GET /oauth2/user': {
     json: {
       display_name: 'Ada Operator',
@@ -51,7 +58,6 @@ const appScreens: [path: string, screen: string, title: string][] = [
   ['/packageversion/04t000000000001', 'packageversion', 'Package Version'],
   ['/packageorgs', 'packageorgs', 'Connected Orgs'],
   ['/packageorg/00D000000000002AAA', 'packageorg', 'Connected Org'],
-  ['/admin', 'admin', 'Background Jobs'],
 ];
 
 describe('routes', () => {
@@ -63,6 +69,16 @@ describe('routes', () => {
     expect(within(screenRoot).getByText('This screen is not available yet.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Type / to find org')).toBeInTheDocument();
+  });
+
+  it('/admin renders the Background Jobs screen inside the Layout', async () => {
+    renderApp('/admin');
+    const screenRoot = await screen.findByTestId('screen-admin');
+    expect(
+      within(screenRoot).getByRole('heading', { name: 'Background Jobs' }),
+    ).toBeInTheDocument();
+    expect(await within(screenRoot).findByText('No active jobs')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
   it('names the requested record on a detail screen', async () => {

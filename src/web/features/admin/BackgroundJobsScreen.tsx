@@ -1,10 +1,36 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { Screen } from '../../components/Screen';
+import { BackgroundJobSections } from './BackgroundJobSections';
+import { BackgroundJobsActions } from './BackgroundJobsActions';
+import { useAdminJobs } from './useAdminJobs';
 
+/** /admin (spec §2 "Admin page 'Background Jobs'"): start, watch and cancel background jobs. */
 export function BackgroundJobsScreen() {
+  const jobs = useAdminJobs();
+
   return (
     <Screen name="admin" title="Background Jobs">
-      <NotAvailableYet title="Background Jobs" />
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={1}>Background Jobs</Title>
+          <BackgroundJobsActions />
+        </Group>
+        {jobs.error && (
+          // After a first answer, a failed refresh keeps the last jobs on screen under this note.
+          <Alert color="red" title="Could not load the background jobs">
+            {jobs.error.message}
+          </Alert>
+        )}
+        {jobs.data ? (
+          <BackgroundJobSections jobs={jobs.data} />
+        ) : (
+          jobs.isPending && (
+            <Center p="xl">
+              <Loader aria-label="Loading background jobs" />
+            </Center>
+          )
+        )}
+      </Stack>
     </Screen>
   );
 }

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { getLiveSocket } from '../api/live';
+
+const alertPayload = z.object({
+  subject: z.string().optional(),
+  message: z.string(),
+  org: z.object({ org_id: z.string(), name: z.string() }).optional(),
+});
+
+/** Spec §8 notification durations. */
+export const LIVE_NOTICE_MS = {
+  fail: 10_000,
+  alert: 10_000,
+  invalidOrg: 15_000,
+  preauthOrg: 25_000,
+};
+
+/**
+ * The live channel's notices for every signed-in screen (spec §4, §8): failures the server
+ * reports for live-channel commands, alerts, and connected orgs that need attention. Clicking an
+ * org alert opens that connected org, where it is re-authorized.
+ */
+export function useLiveNotices(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const socket = getLiveSocket();
+    const show =
+      (
+        kind: 'fail' | 'alert' | 'invalidOrg' | 'preauthOrg',
+        color: string,
+        fallbackTitle: string,
+      ) =>
+      (payload: unknown) => {
+        const parsed = alertPayload.safeParse(payload);
+        if (!parsed.success) return;
+        const { subject, message, org } = parsed.data;
+        notifications.show({
+          color,
+          title: subject || fallbackTitle,
+          message,
+          autoClose: LIVE_NOTICE_MS[kind],
+          ...(org
+            ? {
+                onClick: () => void navigate(`/packageorg/${org.org_id}`),
+                style: { cursor: 'pointer' },
+              }
+            : {}),
+        });
+      };
+    const handlers: [string, (payload: unknown) => void][] = [
+      ['fail', show('fail', 'red', 'Fail')],
+      ['alert', show('alert', 'red', 'Alert')],
+      ['ALERT_INVALID_ORG', show('invalidOrg', 'red', 'Connected org needs re-authorization')],
+      ['ALERT_PREAUTH_ORG', show('preauthOrg', 'blue', 'Connected org can be authorized')],
+    ];
+    for (const [event, handler] of handlers) socket.on(event, handler);
+    return () => {
+      for (const [event, handler] of handlers) socket.off(event, handler);
+    };
+  }, [navigate]);
+}

@@ -1,0 +1,28 @@
+import { Text, Tooltip } from '@mantine/core';
+import type { AdminJobError } from './adminJobSchemas';
+import { CollapsibleList } from './CollapsibleList';
+
+/** Spec §8 "Job error lines": the message, with the stack as a tooltip. */
+export function JobErrorList({ errors }: { errors: AdminJobError[] }) {
+  return (
+    <CollapsibleList label="Errors" count={errors.length} color="red">
+      {errors.map((error, index) => (
+        <Tooltip
+          key={`${error.timestamp}-${index}`}
+          label={error.stack}
+          disabled={!error.stack}
+          multiline
+          maw={640}
+          position="bottom-start"
+          styles={{
+            tooltip: { whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' },
+          }}
+        >
+          <Text size="sm" c="red" data-testid="job-error">
+            {error.message}
+          </Text>
+        </Tooltip>
+      ))}
+    </CollapsibleList>
+  );
+}

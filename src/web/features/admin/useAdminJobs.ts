@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { adminJobsSchema, parseAnswer, type AdminJobs } from './adminJobSchemas';
+
+export async function fetchAdminJobs({ signal }: { signal: AbortSignal }): Promise<AdminJobs> {
+  const answer = await api.get<unknown>('/api/admin/jobs', { signal });
+  return parseAnswer(adminJobsSchema, answer, 'background jobs');
+}
+
+/**
+ * The running jobs, the queue and the history. Kept under queryKeys.adminJobs because the live
+ * channel's 'jobs', 'job-queue' and 'job-history' events invalidate exactly that key.
+ */
+export function useAdminJobs() {
+  return useQuery({ queryKey: queryKeys.adminJobs, queryFn: fetchAdminJobs });
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { adminSettingsSchema, parseAnswer } from './adminJobSchemas';
+
+// Kept here rather than in api/queryKeys.ts: no live event touches the settings (they come from
+// the server's environment), so nothing outside this feature needs the key.
+export const adminSettingsKey = ['admin', 'settings'] as const;
+
+/** The hosting app name (for the dashboard link); fixed for the life of the server process. */
+export function useAdminSettings() {
+  return useQuery({
+    queryKey: adminSettingsKey,
+    queryFn: async ({ signal }) =>
+      parseAnswer(
+        adminSettingsSchema,
+        await api.get<unknown>('/api/admin/settings', { signal }),
+        'admin settings',
+      ),
+    staleTime: Infinity,
+  });
+}

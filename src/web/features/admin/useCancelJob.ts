@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { adminJobsSchema, parseAnswer } from './adminJobSchemas';
+
+/** Spec §8: cancellation failures show the server's message under this title. */
+export const CANCEL_FAILED_TITLE = 'Cancellation Failed';
+
+/**
+ * POST /api/admin/jobs/cancel answers with the whole jobs snapshot; it replaces the cached one
+ * at once so the card shows 'canceled' without waiting for the live event's refetch.
+ */
+export function useCancelJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (jobIds: string[]) =>
+      parseAnswer(
+        adminJobsSchema,
+        await api.post<unknown>('/api/admin/jobs/cancel', { jobIds }),
+        'background jobs',
+      ),
+    onSuccess: (jobs) => queryClient.setQueryData(queryKeys.adminJobs, jobs),
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: CANCEL_FAILED_TITLE,
+        message: error.message,
+        autoClose: 10_000,
+      }),
+  });
+}
