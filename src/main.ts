@@ -14,6 +14,8 @@ import { jobLiveCommands } from './server/jobs/live-commands';
 import { LiveRelay } from './server/jobs/live-relay';
 import { LiveChannel } from './server/live/live-channel';
 import { registerDemoOrgs } from './server/services/demo-orgs';
+import { createSyncJobDefinitions } from './server/sync/definitions';
+import { invalidOrgAlert } from './server/sync/invalid-org-alert';
 import { resolveSecretKey } from './server/secrets';
 import { startSimulator, type RunningSimulator } from './simulator';
 
@@ -58,8 +60,11 @@ async function main(): Promise<void> {
     };
   }
 
+  // The engine and the gateway publish through a relay that reaches the live channel once the
+  // HTTP app (or, for a worker, the adapter-only channel) exists.
+  const live = new LiveRelay();
   const deps = { config, db, secretKey, webDir: join(ROOT, 'dist', 'web') };
-  const services = buildServices(deps);
+  const services = buildServices(deps, { onOrgInvalid: invalidOrgAlert(live) });
   if (simulator && services.gateway) {
     const demoOrgs = simulator.orgs.flatMap((org) => {
       const admin = org.users.find((user) => !user.readOnly);
@@ -73,14 +78,25 @@ async function main(): Promise<void> {
     );
   }
 
-  // Jobs before HTTP: the app's live channel takes the engine's commands, and the engine
-  // publishes through a relay that reaches the channel once it exists.
-  const live = new LiveRelay();
+  const definitions = [...jobDefinitions];
+  if (services.gateway) {
+    definitions.push(
+      ...createSyncJobDefinitions({
+        db,
+        gateway: services.gateway,
+        live,
+        config,
+        instancesUrl: simulator ? `${simulator.url}/status` : config.SF_STATUS_URL,
+        now: () => new Date(),
+      }),
+    );
+  }
+  // Jobs before HTTP: the app's live channel takes the engine's commands.
   const jobs = await createJobEngine({
     db,
     live,
     log: createJobLogger(config.LOG_LEVEL),
-    definitions: jobDefinitions,
+    definitions,
     role: config.ROLE,
   });
   let app: AppInstance | undefined;

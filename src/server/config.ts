@@ -137,6 +137,8 @@ const envSchema = z.object({
   SF_CLIENT_ID: optionalText,
   SF_CLIENT_SECRET: optionalText,
   SF_LOGIN_URL: httpUrl.optional(),
+  /** Trust API base for instance locations and releases (<base>/v1/instances). */
+  SF_STATUS_URL: httpUrl.default('https://api.status.salesforce.com'),
   SF_API_VERSION: z
     .string()
     .trim()

@@ -42,7 +42,7 @@ export interface Database extends SqlClient {
   close(): Promise<void>;
 }
 
-// timestamptz and date come back as ISO strings from both engines; bigint counts as numbers.
+// bigint counts come back as numbers (timestamptz arrives as Date objects from both engines).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export interface OpenDatabaseOptions {

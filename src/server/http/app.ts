@@ -22,7 +22,7 @@ import { oauthRoutes } from './routes/oauth';
 import { adminRoutes } from './routes/admin';
 import { registerAuth } from './auth';
 import { SecretBox } from '../secrets';
-import { SalesforceGateway } from '../salesforce/gateway';
+import { SalesforceGateway, type GatewayDeps } from '../salesforce/gateway';
 import { SignInService } from '../services/sign-in';
 import { LiveChannel, type LiveCommands } from '../live/live-channel';
 import type { JobEngine } from '../jobs/engine';
@@ -57,7 +57,10 @@ export interface AppServices {
 }
 
 /** Builds the use-case services from the configuration (tests may pass their own). */
-export function buildServices(deps: AppDeps): AppServices {
+export function buildServices(
+  deps: AppDeps,
+  hooks: { onOrgInvalid?: GatewayDeps['onOrgInvalid'] } = {},
+): AppServices {
   const { config, db, secretKey } = deps;
   const secrets = new SecretBox(secretKey);
   const gateway = config.salesforce
@@ -66,6 +69,7 @@ export function buildServices(deps: AppDeps): AppServices {
         secrets,
         apiVersion: config.SF_API_VERSION,
         oauth: { ...config.salesforce, redirectUri: `${config.publicUrl}/oauth2/callback` },
+        ...(hooks.onOrgInvalid ? { onOrgInvalid: hooks.onOrgInvalid } : {}),
       })
     : undefined;
   return {

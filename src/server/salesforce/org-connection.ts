@@ -6,6 +6,9 @@ import type { ConnectedOrgRow } from '../db/repositories/connected-orgs';
 import { toSalesforceError } from './errors';
 import { throwIfCanceled, withRetry, type RetryOptions } from './retry';
 
+/** Retrying is the gateway's job (with back-off and cancellation); jsforce's own must not stack. */
+const JSFORCE_OPTIONS = { retry: { maxRetries: 0 } };
+
 /** Salesforce accepts at most 200 records per sObject Collections call. */
 export const COLLECTION_LIMIT = 200;
 
@@ -57,11 +60,14 @@ export class OrgConnection {
     const base = `/services/data/v${this.conn.version}`;
     let page = await this.call(
       () =>
-        this.conn.request<RawQueryResult>({
-          method: 'GET',
-          url: `${base}/query?q=${encodeURIComponent(soql)}`,
-          ...(headers ? { headers } : {}),
-        }),
+        this.conn.request<RawQueryResult>(
+          {
+            method: 'GET',
+            url: `${base}/query?q=${encodeURIComponent(soql)}`,
+            ...(headers ? { headers } : {}),
+          },
+          JSFORCE_OPTIONS,
+        ),
       options.signal,
     );
     for (;;) {
@@ -71,11 +77,14 @@ export class OrgConnection {
       throwIfCanceled(options.signal);
       page = await this.call(
         () =>
-          this.conn.request<RawQueryResult>({
-            method: 'GET',
-            url: next,
-            ...(headers ? { headers } : {}),
-          }),
+          this.conn.request<RawQueryResult>(
+            {
+              method: 'GET',
+              url: next,
+              ...(headers ? { headers } : {}),
+            },
+            JSFORCE_OPTIONS,
+          ),
         options.signal,
       );
     }
@@ -108,7 +117,10 @@ export class OrgConnection {
   async retrieve<T>(type: string, id: string, schema: z.ZodType<T>): Promise<T> {
     const base = `/services/data/v${this.conn.version}`;
     const record = await this.call(() =>
-      this.conn.request<unknown>({ method: 'GET', url: `${base}/sobjects/${type}/${id}` }),
+      this.conn.request<unknown>(
+        { method: 'GET', url: `${base}/sobjects/${type}/${id}` },
+        JSFORCE_OPTIONS,
+      ),
     );
     return schema.parse(record);
   }
@@ -130,12 +142,15 @@ export class OrgConnection {
       const body = JSON.stringify({ allOrNone: options.allOrNone ?? false, records: chunk });
       const reply = await this.call(
         () =>
-          this.conn.request<SaveResult[]>({
-            method,
-            url,
-            body,
-            headers: { 'content-type': 'application/json' },
-          }),
+          this.conn.request<SaveResult[]>(
+            {
+              method,
+              url,
+              body,
+              headers: { 'content-type': 'application/json' },
+            },
+            JSFORCE_OPTIONS,
+          ),
         options.signal,
       );
       results.push(...reply);

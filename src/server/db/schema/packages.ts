@@ -1,4 +1,13 @@
-import { date, integer, pgTable, primaryKey, text, timestamp, boolean } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { PACKAGE_VERSION_STATUSES } from '../../../domain/eligibility';
 import { sfId } from './ids';
 
@@ -86,3 +95,9 @@ export const syncWatermark = pgTable(
   },
   (table) => [primaryKey({ columns: [table.sourceOrgId, table.objectName, table.scope] })],
 );
+
+export const syncState = pgTable('sync_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

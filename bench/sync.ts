@@ -1,0 +1,245 @@
+// Fetch All Data at the simulator's `scale` size (1 000 000 licenses, 100 000 orgs, 11 active
+// packages) into embedded PGlite on disk — the default deployment — or into PostgreSQL when
+// BENCH_DATABASE_URL is set. The simulator runs in its own process, as Salesforce is remote:
+// this process's memory and CPU are Pushboard's alone. Reports records per second end to end
+// (Salesforce API → database, every step) and the peak resident memory of both processes.
+// BENCH_DATASET=demo|test runs a smaller dataset for a quick check.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openDatabase } from '../src/server/db/database';
+import { migrate } from '../src/server/db/migrate';
+import { createTestDatabase, type TestDatabase } from '../src/server/db/test-database';
+import { fetchSteps } from '../src/server/sync/fetch-job';
+import { newFetchRun } from '../src/server/sync/fetch-run';
+import { tableCount } from '../src/server/sync/testing/expectations';
+import { RecordingContext } from '../src/server/sync/testing/recording-context';
+import { connectSimulatorOrgs, type SimOrgLogin } from '../src/server/sync/testing/sync-harness';
+import { formatTable, type BenchRow } from './run';
+
+const MB = 1024 * 1024;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** `npm run simulator` in a child process; resolves once it listens. */
+async function startRemoteSimulator(
+  dataset: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/cli.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, SIM_PORT: String(port), SIM_DATASET: dataset, SIM_PACE: 'manual' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Login host:')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the simulator exited (${code ?? 'signal'})`)));
+  });
+  return { url: `http://localhost:${port}`, child };
+}
+
+async function pgliteOnDisk(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'pushboard-bench-'));
+  const db = await openDatabase({ dataDir: dir });
+  await migrate(db);
+  return {
+    db,
+    url: undefined,
+    drop: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function serverDatabase(url: string): Promise<TestDatabase> {
+  // createTestDatabase makes (and later drops) a fresh database on the server it is given.
+  process.env.TEST_DATABASE_URL = url;
+  return createTestDatabase();
+}
+
+/** Resident memory of another process (Linux), 0 where /proc is not available. */
+function rssOf(pid: number | undefined): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid ?? 0}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of another process in seconds (Linux /proc, clock ticks of 10 ms). */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const fields =
+      readFileSync(`/proc/${pid ?? 0}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Busy and total CPU time of the whole machine so far, in seconds. */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const [, ...ticks] =
+      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
+    const values = ticks.map(Number);
+    const total = values.reduce((sum, n) => sum + n, 0);
+    const idle = (values[3] ?? 0) + (values[4] ?? 0);
+    return { busy: (total - idle) / 100, total: total / 100 };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** Samples RSS every 50 ms (what the processes really hold, whatever the GC is doing). */
+function memorySampler(childPid: number | undefined) {
+  const peak = { own: process.memoryUsage().rss, child: rssOf(childPid) };
+  const sample = () => {
+    peak.own = Math.max(peak.own, process.memoryUsage().rss);
+    peak.child = Math.max(peak.child, rssOf(childPid));
+  };
+  const timer = setInterval(sample, 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const count = (n: number) => n.toLocaleString('en-US');
+const rate = (records: number, ms: number) =>
+  `${count(Math.round(records / (ms / 1000)))} records/s`;
+
+/** Records each step wrote, from its "Fetched N …" results (derivation steps write none). */
+function fetchedBy(context: RecordingContext, from: number): number {
+  return context.results
+    .slice(from)
+    .reduce((sum, r) => sum + Number(/^Fetched (\d+) (?!instance)/.exec(r.message)?.[1] ?? 0), 0);
+}
+
+export async function runSyncBench(): Promise<BenchRow[]> {
+  const dataset = process.env.BENCH_DATASET ?? 'scale';
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const label = `Fetch all data (${dataset} → ${serverUrl ? 'PostgreSQL' : 'PGlite on disk'})`;
+  const rows: BenchRow[] = [];
+  const add = (benchmark: string, figure: string, detail = '') =>
+    rows.push({ benchmark, figure, detail });
+  const sim = await startRemoteSimulator(dataset);
+  const testDb = await (serverUrl ? serverDatabase(serverUrl) : pgliteOnDisk());
+  try {
+    const orgs = (await (await fetch(`${sim.url}/__sim/orgs`)).json()) as SimOrgLogin[];
+    const { deps } = await connectSimulatorOrgs({
+      db: testDb.db,
+      url: sim.url,
+      orgs,
+      now: () => new Date(),
+    });
+    const baselineRss = process.memoryUsage().rss;
+    const memory = memorySampler(sim.child.pid);
+    const cpuBefore = { own: process.cpuUsage(), sim: cpuOf(sim.child.pid), machine: machineCpu() };
+    const run = newFetchRun(deps, true);
+    const context = new RecordingContext();
+    const steps: { name: string; ms: number; records: number }[] = [];
+    const start = performance.now();
+    for (const step of fetchSteps(deps, true, run)) {
+      const stepStart = performance.now();
+      const resultsBefore = context.results.length;
+      await step.run(context, {});
+      const ms = performance.now() - stepStart;
+      steps.push({ name: step.name, ms, records: fetchedBy(context, resultsBefore) });
+      process.stderr.write(`  ${step.name}: ${seconds(ms)} s\n`);
+    }
+    const elapsed = performance.now() - start;
+    const peak = memory.stop();
+    const ownCpu = process.cpuUsage(cpuBefore.own);
+    const simCpu = cpuOf(sim.child.pid) - cpuBefore.sim;
+    const machine = machineCpu();
+    if (context.errors.length > 0) throw new Error(context.errorMessages().join('\n'));
+
+    // Then what a scheduled Fetch latest data costs when nothing changed.
+    const incrementalStart = performance.now();
+    const incremental = new RecordingContext();
+    for (const step of fetchSteps(deps, false)) await step.run(incremental, {});
+    const incrementalMs = performance.now() - incrementalStart;
+    if (incremental.errors.length > 0) throw new Error(incremental.errorMessages().join('\n'));
+
+    const db = testDb.db;
+    add(
+      label,
+      rate(run.fetched, elapsed),
+      `${count(run.fetched)} records in ${seconds(elapsed)} s, end to end (target ≥ 20,000 records/s)`,
+    );
+    add(
+      '  stored',
+      `${count(await tableCount(db, 'license'))} licenses`,
+      `${count(await tableCount(db, 'org'))} orgs, ` +
+        `${count(await tableCount(db, 'org_package_version'))} installed versions, ` +
+        `${count(await tableCount(db, 'account'))} accounts`,
+    );
+    add(
+      '  peak memory (RSS)',
+      `${Math.round(peak.own / MB)} MB`,
+      `${Math.round(baselineRss / MB)} MB before the fetch; the simulator process peaked at ${Math.round(peak.child / MB)} MB (target < 1,024 MB)`,
+    );
+    const machineBusy = machine.busy - cpuBefore.machine.busy;
+    const machineTotal = machine.total - cpuBefore.machine.total;
+    const own = (ownCpu.user + ownCpu.system) / 1e6;
+    add(
+      '  CPU',
+      `${Math.round((100 * machineBusy) / (machineTotal || 1))} % of the machine busy`,
+      `Pushboard ${own.toFixed(0)} s, simulator ${simCpu.toFixed(0)} s, ` +
+        `database and everything else ${(machineBusy - simCpu - own).toFixed(0)} s of CPU`,
+    );
+    for (const step of steps) {
+      if (step.ms < 50) continue;
+      add(
+        `  ${step.name}`,
+        `${seconds(step.ms)} s`,
+        step.records > 0 ? rate(step.records, step.ms) : '',
+      );
+    }
+    add(
+      'Fetch latest data, nothing new',
+      `${seconds(incrementalMs)} s`,
+      `right after the full fetch (${dataset})`,
+    );
+  } finally {
+    sim.child.kill('SIGTERM');
+    await testDb.drop();
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runSyncBench().then(
+    (rows) => process.stdout.write(`${formatTable(rows)}\n`),
+    (error: unknown) => {
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,40 @@
+// Column-wise parameters for set-based writes: one `unnest($1::text[], $2::…[])` statement per page
+// instead of one INSERT per row, which is the fastest shape on both PGlite and PostgreSQL and keeps
+// the parameter count at one per column however many rows a page holds.
+import type { SqlClient } from '../database';
+
+/** The values of one column, in row order (null for missing values). */
+export function column<T, V>(rows: readonly T[], pick: (row: T) => V | undefined): (V | null)[] {
+  const values = new Array<V | null>(rows.length);
+  for (let i = 0; i < rows.length; i++) values[i] = pick(rows[i] as T) ?? null;
+  return values;
+}
+
+/** The last row per key wins, so one statement never touches a row twice (ON CONFLICT forbids it). */
+export function lastPerKey<T>(rows: readonly T[], key: (row: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) byKey.set(key(row), row);
+  return byKey.size === rows.length ? [...rows] : [...byKey.values()];
+}
+
+/** A timestamptz/date column comes back as a Date (pg, PGlite) or an ISO string. */
+export function epochMs(value: Date | string): number {
+  return value instanceof Date ? value.getTime() : Date.parse(value);
+}
+
+/**
+ * For a transaction of re-readable sync data: commit without waiting for the WAL flush. A crash
+ * may then lose the last few such transactions — never one in the middle — and the watermark
+ * written with them is lost too, so the next read simply fetches them again.
+ */
+export async function commitWithoutFlushWait(tx: SqlClient): Promise<void> {
+  await tx.query('SET LOCAL synchronous_commit = off');
+}
+
+/**
+ * Fresh statistics after a large load, so the derivations get good plans (PGlite has no
+ * autovacuum daemon, and PostgreSQL's may not have caught up yet).
+ */
+export async function analyzeSyncTables(db: SqlClient): Promise<void> {
+  await db.query('ANALYZE license, org, org_package_version, account, package_version');
+}

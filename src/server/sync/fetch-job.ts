@@ -1,0 +1,47 @@
+// Fetch latest data (incremental) and Fetch all data (full): every source, in the order the
+// derived data needs it (domain.md §3.3).
+import type { JobDefinition, JobStep } from '../jobs/types';
+import type { SyncDeps } from './deps';
+import { fetchAccountsStep } from './fetch-accounts';
+import { fetchInstancesStep } from './fetch-instances';
+import {
+  computeLatestVersionsStep,
+  fetchPackagesStep,
+  fetchPackageVersionsStep,
+} from './fetch-packages';
+import { newFetchRun, type FetchRun, type StepParams } from './fetch-run';
+import { fetchLicensesStep } from './fetch-licenses';
+import { fetchSubscribersStep } from './fetch-subscribers';
+import {
+  updateOrgsFromAccountsStep,
+  updateOrgsFromLicensesStep,
+  updateSandboxesStep,
+} from './update-orgs';
+
+/** The steps of one run; they share `run` (whether it is full, the day it judges expiry by). */
+export function fetchSteps(
+  deps: SyncDeps,
+  full: boolean,
+  run: FetchRun = newFetchRun(deps, full),
+): JobStep<StepParams>[] {
+  return [
+    fetchLicensesStep(deps, run),
+    fetchPackagesStep(deps, run),
+    fetchPackageVersionsStep(deps, run),
+    computeLatestVersionsStep(deps),
+    fetchSubscribersStep(deps, run),
+    fetchAccountsStep(deps, run),
+    updateOrgsFromLicensesStep(deps, run),
+    updateOrgsFromAccountsStep(deps, run),
+    updateSandboxesStep(deps, run),
+    fetchInstancesStep(deps),
+  ];
+}
+
+export function fetchJob(deps: SyncDeps): JobDefinition<StepParams> {
+  return { type: 'fetch', name: () => 'Fetch latest data', steps: () => fetchSteps(deps, false) };
+}
+
+export function fetchAllJob(deps: SyncDeps): JobDefinition<StepParams> {
+  return { type: 'fetch-all', name: () => 'Fetch all data', steps: () => fetchSteps(deps, true) };
+}

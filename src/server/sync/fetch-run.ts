@@ -1,0 +1,76 @@
+// What the steps of one fetch job share: full or incremental, the day it runs, totals, and which
+// orgs an incremental run touched (its derivations are limited to those).
+import type { Database } from '../db/database';
+import { findOrgsWithLapsedLicenses } from '../db/repositories/orgs';
+import { beginDerivation } from '../db/repositories/sync-state';
+import { utcDate, type SyncDeps } from './deps';
+
+export type StepParams = Record<string, unknown>;
+
+/** After writing this many records, a run refreshes table statistics before querying them. */
+export const ANALYZE_AFTER = 10_000;
+
+export interface FetchRun {
+  /** Fetch All Data: ignore watermarks, then mark what was not seen as Not Found. */
+  readonly full: boolean;
+  /** UTC date the run judges license expiry by. */
+  readonly today: string;
+  /** Records written from Salesforce (for the benchmark and the final summary). */
+  fetched: number;
+  /** Incremental runs: orgs whose licenses, subscriber rows or accounts were written. */
+  readonly touched: Set<string>;
+  /** The orgs the derivations consider, once known; undefined for every org. */
+  scope?: readonly string[] | undefined;
+  scopeKnown: boolean;
+  /** Set once the run has marked derived data pending (see beginWriting). */
+  writing: boolean;
+  /** An earlier fetch stopped before its derivations: this one derives every org. */
+  deriveAll: boolean;
+}
+
+export function newFetchRun(deps: SyncDeps, full: boolean): FetchRun {
+  return {
+    full,
+    today: utcDate(deps.now()),
+    fetched: 0,
+    touched: new Set(),
+    scopeKnown: false,
+    writing: false,
+    deriveAll: false,
+  };
+}
+
+/**
+ * Called by every step that writes source data, before it writes: derived data is pending until
+ * the last derivation step ends it. If an earlier run left it pending (canceled, failed), the
+ * orgs it touched are unknown, so this run derives every org.
+ */
+export async function beginWriting(db: Database, run: FetchRun): Promise<void> {
+  if (run.writing) return;
+  run.deriveAll = await beginDerivation(db);
+  run.writing = true;
+}
+
+/** Notes orgs an incremental run wrote (a full run derives every org anyway). */
+export function touch(run: FetchRun, orgIds: Iterable<string | null>): void {
+  if (run.full) return;
+  for (const orgId of orgIds) if (orgId) run.touched.add(orgId);
+}
+
+/**
+ * Which orgs the derivation steps consider: every org after a full read (or after a run that
+ * stopped half-way); after an incremental one, those it touched plus those whose license lapsed
+ * with the calendar.
+ */
+export async function derivationScope(
+  db: Database,
+  run: FetchRun,
+): Promise<readonly string[] | undefined> {
+  if (run.full || run.deriveAll) return undefined;
+  if (!run.scopeKnown) {
+    const lapsed = await findOrgsWithLapsedLicenses(db, run.today);
+    run.scope = [...new Set([...run.touched, ...lapsed])];
+    run.scopeKnown = true;
+  }
+  return run.scope;
+}

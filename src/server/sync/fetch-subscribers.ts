@@ -1,0 +1,139 @@
+// Step: subscribers of every active package from every active packaging org, one query per
+// package (PackageSubscriber WHERE MetadataPackageId = <033 id>), each with its own watermark.
+import { countNoun } from '../../domain/format';
+import { analyzeSyncTables } from '../db/repositories/bulk';
+import type { ConnectedOrgRow } from '../db/repositories/connected-orgs';
+import {
+  listSubscriberPackages,
+  listVersionPackages,
+  type SubscriberPackage,
+} from '../db/repositories/packages';
+import {
+  markMissingSubscribers,
+  upsertSubscribers,
+  type SubscriberRow,
+} from '../db/repositories/subscribers';
+import type { JobContext, JobStep } from '../jobs/types';
+import type { OrgConnection } from '../salesforce/org-connection';
+import { soqlId } from '../salesforce/soql';
+import type { SyncDeps } from './deps';
+import { ANALYZE_AFTER, beginWriting, touch, type FetchRun, type StepParams } from './fetch-run';
+import { readSource } from './read-source';
+import { dateTimeMs } from './record-values';
+import { forEachSource, SourceError, sourceOrgs } from './sources';
+import { SUBSCRIBER_SELECT, subscriberRecord, toSubscriberRow } from './subscriber-records';
+import { WrittenOrgs } from './written-orgs';
+
+/** At most this many unknown version ids are listed in a result's details. */
+const MAX_LISTED = 20;
+
+export function fetchSubscribersStep(deps: SyncDeps, run: FetchRun): JobStep<StepParams> {
+  return {
+    name: 'Fetching package subscribers',
+    async run(context) {
+      await beginWriting(deps.db, run);
+      // Installs look their licenses up: plan those lookups on the licenses just loaded.
+      if (run.fetched >= ANALYZE_AFTER) await analyzeSyncTables(deps.db);
+      const versions = await listVersionPackages(deps.db);
+      const orgsWritten = new WrittenOrgs();
+      let written = 0;
+      const orgs = await sourceOrgs(deps, ['Package']);
+      await forEachSource(deps, context, 'Subscribers', orgs, async (org, conn) => {
+        for (const pkg of await listSubscriberPackages(deps.db, org.org_id)) {
+          context.throwIfCanceled();
+          try {
+            written += await fetchPackage(deps, run, context, {
+              org,
+              conn,
+              pkg,
+              versions,
+              orgsWritten,
+            });
+          } catch (error) {
+            if (context.signal.aborted) throw error;
+            context.error(new SourceError(`Subscribers of ${pkg.name}`, org, error));
+          }
+        }
+      });
+      if (written > 0) deps.live.publish('orgs', {});
+    },
+  };
+}
+
+interface PackageSource {
+  org: ConnectedOrgRow;
+  conn: OrgConnection;
+  pkg: SubscriberPackage;
+  versions: ReadonlyMap<string, string>;
+  orgsWritten: WrittenOrgs;
+}
+
+async function fetchPackage(
+  deps: SyncDeps,
+  run: FetchRun,
+  context: JobContext,
+  { org, conn, pkg, versions, orgsWritten }: PackageSource,
+): Promise<number> {
+  const seen = new Set<string>();
+  const unknown = new Map<string, number>();
+  const known = (versionId: string) => versions.has(versionId);
+  const outcome = await readSource({
+    db: deps.db,
+    conn,
+    select: SUBSCRIBER_SELECT,
+    where: [`MetadataPackageId = ${soqlId(pkg.packageId)}`],
+    modifiedField: 'SystemModstamp',
+    schema: subscriberRecord,
+    identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
+    watermark: { sourceOrgId: org.org_id, objectName: 'PackageSubscriber', scope: pkg.sfid },
+    full: run.full,
+    signal: context.signal,
+    ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
+    write: (tx, records) => {
+      const rows: SubscriberRow[] = [];
+      for (const record of records) {
+        const row = toSubscriberRow(record);
+        if (!row) continue;
+        rows.push(row);
+        seen.add(row.orgId);
+        const version = row.versionId ?? record.MetadataPackageVersionId ?? '(none)';
+        if (!row.versionId || !known(row.versionId)) {
+          unknown.set(version, (unknown.get(version) ?? 0) + 1);
+        }
+      }
+      orgsWritten.stage(rows);
+      touch(
+        run,
+        rows.map((row) => row.orgId),
+      );
+      return upsertSubscribers(tx, pkg.sfid, rows, {
+        knownVersion: known,
+        today: run.today,
+        orgIsCurrent: (row) => orgsWritten.isCurrent(row),
+      });
+    },
+    onPage: (totals) => {
+      orgsWritten.commit();
+      context.progress(`Fetching subscribers of ${pkg.name}: ${totals.written} so far`);
+    },
+  });
+  run.fetched += outcome.written;
+  // Only a complete read that returned rows proves who no longer has the package.
+  const missing =
+    run.full && seen.size > 0 ? await markMissingSubscribers(deps.db, pkg.sfid, [...seen]) : 0;
+  const skipped = [...unknown.values()].reduce((sum, n) => sum + n, 0);
+  const notes = [
+    ...(skipped > 0 ? [`${skipped} on versions not in the LMA, skipped`] : []),
+    ...(missing > 0 ? [`${missing} no longer installed, marked Not Found`] : []),
+  ];
+  context.result(
+    `Fetched ${countNoun(outcome.written, 'subscriber')} of ${pkg.name} from ${org.name}` +
+      (notes.length > 0 ? ` (${notes.join('; ')})` : ''),
+    skipped > 0
+      ? [...unknown.entries()]
+          .slice(0, MAX_LISTED)
+          .map(([id, n]) => `Unknown version ${id}: ${countNoun(n, 'org')}`)
+      : undefined,
+  );
+  return outcome.written;
+}

@@ -1,0 +1,44 @@
+// Orgs a fetch has already written. An org with several packages appears once per package; after
+// the first package wrote it, the others skip the org upsert when its data is the same (most of
+// the 800 000 subscriber rows at scale), and only write its installed version.
+import type { SubscriberRow } from '../db/repositories/subscribers';
+import { dateTimeMs } from './record-values';
+
+const signature = (row: SubscriberRow) =>
+  [row.name, row.instance, row.parentOrgId, row.isSandbox, row.type].join('\u0000');
+const modifiedMs = (row: SubscriberRow) =>
+  row.modifiedDate ? dateTimeMs(row.modifiedDate) : Number.NEGATIVE_INFINITY;
+
+export class WrittenOrgs {
+  private readonly written = new Map<string, { signature: string; modifiedMs: number }>();
+  private pending: SubscriberRow[] = [];
+
+  /** True when this run already stored the org with this data and a modification as recent. */
+  isCurrent(row: SubscriberRow): boolean {
+    const known = this.written.get(row.orgId);
+    return (
+      known !== undefined &&
+      known.signature === signature(row) &&
+      modifiedMs(row) <= known.modifiedMs
+    );
+  }
+
+  /** Rows written in the transaction in progress; they count once it commits. */
+  stage(rows: readonly SubscriberRow[]): void {
+    this.pending = [...rows];
+  }
+
+  /** The staged transaction committed. */
+  commit(): void {
+    for (const row of this.pending) {
+      const known = this.written.get(row.orgId);
+      const sig = signature(row);
+      const ms = modifiedMs(row);
+      this.written.set(row.orgId, {
+        signature: sig,
+        modifiedMs: known?.signature === sig ? Math.max(known.modifiedMs, ms) : ms,
+      });
+    }
+    this.pending = [];
+  }
+}
