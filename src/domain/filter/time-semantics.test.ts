@@ -1,39 +1,8 @@
 // What filters on dates and date-times mean: macros in the caller's zone and "now", date
 // literals at their precision, and comparisons with periods as a whole.
 import { describe, expect, it } from 'vitest';
-import type { ColumnKind, FilterColumn, FilterContext } from './columns';
-import { FilterSyntaxError } from './errors';
 import { compileFilter } from './index';
-
-const context: FilterContext = {
-  now: new Date('2024-05-15T14:30:00Z'), // Wednesday 10:30 in New York (EDT, UTC-4)
-  timeZone: 'America/New_York',
-  username: 'ops@acme.com',
-};
-
-function select<T>(
-  kind: ColumnKind,
-  input: string,
-  values: readonly T[],
-  extra: Partial<FilterColumn> = {},
-): T[] {
-  const filter = compileFilter(input, { id: 'column', kind, sql: 'column', ...extra }, context);
-  return values.filter((value) => filter.matches(value));
-}
-
-function syntaxError(
-  kind: ColumnKind,
-  input: string,
-  extra: Partial<FilterColumn> = {},
-): FilterSyntaxError {
-  try {
-    compileFilter(input, { id: 'column', kind, ...extra }, context);
-  } catch (error) {
-    if (error instanceof FilterSyntaxError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${JSON.stringify(input)} to be refused`);
-}
+import { select, syntaxError, testContext as context } from './filter-test-helpers';
 
 describe('date-time columns (New York, now 2024-05-15 10:30)', () => {
   const a = '2024-05-15T04:00:00.000Z'; // today 00:00
