@@ -8,12 +8,8 @@ import { SalesforceGateway } from '../src/server/salesforce/gateway';
 import { registerDemoOrgs } from '../src/server/services/demo-orgs';
 import { soqlId } from '../src/server/salesforce/soql';
 import { z } from 'zod';
+import type { BenchRow } from './run';
 
-export interface BenchRow {
-  benchmark: string;
-  figure: string;
-  detail: string;
-}
 
 const idRow = z.object({ Id: z.string() });
 
