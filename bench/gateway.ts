@@ -10,7 +10,6 @@ import { soqlId } from '../src/server/salesforce/soql';
 import { z } from 'zod';
 import type { BenchRow } from './run';
 
-
 const idRow = z.object({ Id: z.string() });
 
 export async function runGatewayBench(): Promise<BenchRow[]> {
