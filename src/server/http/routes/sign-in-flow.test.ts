@@ -176,3 +176,54 @@ describe('sign-in through the login host', () => {
     }
   });
 });
+
+describe('permissions follow the LMA while the session lives', () => {
+  /** An LMA admin removes every permission set assignment of a user (over the REST API). */
+  async function removeAssignments(userId: string): Promise<number> {
+    const token = (await (
+      await fetch(`${sim.url}/services/oauth2/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: 'pushboard-demo',
+          client_secret: 'demo-secret',
+          username: 'admin@pushboard.demo',
+          password: 'demo',
+        }),
+      })
+    ).json()) as { access_token: string; instance_url: string };
+    const soql = `SELECT Id FROM PermissionSetAssignment WHERE AssigneeId = '${userId}'`;
+    const found = (await (
+      await fetch(`${token.instance_url}/services/data/v62.0/query?q=${encodeURIComponent(soql)}`, {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      })
+    ).json()) as { records: { Id: string }[] };
+    const lma = sim.orgs.find((org) => org.kind === 'lma');
+    for (const { Id } of found.records)
+      sim.control.deleteRecord(lma?.orgId ?? '', 'PermissionSetAssignment', Id);
+    return found.records.length;
+  }
+
+  it('a removed permission set makes the session read-only when it is renewed', async () => {
+    const { callbackPath, stateCookie } = await signInAt(app, 'operator@pushboard.demo');
+    const { session } = await finish(app, callbackPath, stateCookie);
+    const cookie = `pb_session=${session ?? ''}`;
+    const before = await app.inject({ url: '/oauth2/user', headers: { cookie } });
+    expect(before.json()).toMatchObject({ read_only: false });
+
+    const stored = await testDb.db.query<{ user_id: string }>(
+      `SELECT user_id FROM session WHERE username = 'operator@pushboard.demo' LIMIT 1`,
+    );
+    expect(await removeAssignments(stored.rows[0]?.user_id ?? '')).toBeGreaterThan(0);
+
+    // Within the re-check interval nothing changes; once it has passed, the renewal re-reads it.
+    const unchanged = await app.inject({ url: '/oauth2/user', headers: { cookie } });
+    expect(unchanged.json()).toMatchObject({ read_only: false });
+    await testDb.db.query(
+      `UPDATE session SET permissions_checked_at = now() - interval '1 hour',
+         last_seen_at = now() - interval '10 minutes' WHERE username = 'operator@pushboard.demo'`,
+    );
+    const after = await app.inject({ url: '/oauth2/user', headers: { cookie } });
+    expect(after.json()).toMatchObject({ read_only: true });
+  });
+});
