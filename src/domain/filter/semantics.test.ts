@@ -6,7 +6,7 @@ import { versionSortKey } from '../versions';
 import type { FilterColumn } from './columns';
 import { FilterSyntaxError } from './errors';
 import { compileFilter, compileFilters, describeFilterError } from './index';
-import { select, syntaxError, testContext as context } from './filter-test-helpers';
+import { select, syntaxError, testContext as context } from './testing/filter-test-helpers';
 
 describe('text columns', () => {
   const values = [

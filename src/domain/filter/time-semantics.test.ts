@@ -2,7 +2,7 @@
 // literals at their precision, and comparisons with periods as a whole.
 import { describe, expect, it } from 'vitest';
 import { compileFilter } from './index';
-import { select, syntaxError, testContext as context } from './filter-test-helpers';
+import { select, syntaxError, testContext as context } from './testing/filter-test-helpers';
 
 describe('date-time columns (New York, now 2024-05-15 10:30)', () => {
   const a = '2024-05-15T04:00:00.000Z'; // today 00:00

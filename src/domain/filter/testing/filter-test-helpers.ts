@@ -1,8 +1,8 @@
 // Shared by the filter semantics tests: one fixed context, and helpers that compile a filter for
 // a single column and select the values it matches, or return the syntax error it raises.
-import type { ColumnKind, FilterColumn, FilterContext } from './columns';
-import { FilterSyntaxError } from './errors';
-import { compileFilter } from './index';
+import type { ColumnKind, FilterColumn, FilterContext } from '../columns';
+import { FilterSyntaxError } from '../errors';
+import { compileFilter } from '../index';
 
 export const testContext: FilterContext = {
   now: new Date('2024-05-15T14:30:00Z'), // Wednesday 10:30 in New York (EDT, UTC-4)
