@@ -112,3 +112,41 @@ function parseBody(text: string): unknown {
 export function soql(query: string): string {
   return `${API}/query?q=${encodeURIComponent(query)}`;
 }
+
+/**
+ * A test simulator with the LMA admin signed in (password grant): call start() in beforeAll and
+ * stop() in afterAll; call() is a REST call on the LMA instance with the admin's token.
+ */
+export class LmaAdminSession {
+  private running: { sim: RunningSimulator; admin: TokenReply } | undefined;
+
+  async start(options: SimulatorOptions = {}): Promise<void> {
+    const sim = await startTestSimulator(options);
+    this.running = { sim, admin: await passwordToken(sim, 'admin@pushboard.demo') };
+  }
+
+  stop(): Promise<void> {
+    return this.started.sim.close();
+  }
+
+  get sim(): RunningSimulator {
+    return this.started.sim;
+  }
+
+  get admin(): TokenReply {
+    return this.started.admin;
+  }
+
+  /** The LMA's instance URL. */
+  get url(): string {
+    return this.started.admin.instance_url;
+  }
+
+  readonly call = (path: string, init?: Parameters<typeof api>[3]): Promise<ApiReply> =>
+    api(this.url, this.admin.access_token, path, init);
+
+  private get started() {
+    if (!this.running) throw new Error('LmaAdminSession.start() has not run');
+    return this.running;
+  }
+}

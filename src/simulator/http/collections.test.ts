@@ -1,39 +1,18 @@
 // sObject Collections (200 records at most, allOrNone, per-record errors in order) and query paging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../index';
-import {
-  API,
-  api,
-  login,
-  orgInfo,
-  passwordToken,
-  soql,
-  startTestSimulator,
-  type TokenReply,
-} from '../test-support';
+import { API, LmaAdminSession, passwordToken, api, login, orgInfo, soql } from '../test-support';
 
-let sim: RunningSimulator;
-let admin: TokenReply;
-let lmaUrl: string;
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  admin = await passwordToken(sim, 'admin@pushboard.demo');
-  lmaUrl = admin.instance_url;
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-const call = (path: string, init?: Parameters<typeof api>[3]) =>
-  api(lmaUrl, admin.access_token, path, init);
+const lma = new LmaAdminSession();
+beforeAll(() => lma.start());
+afterAll(() => lma.stop());
+const call = lma.call;
 
 describe('sObject Collections', () => {
   const accounts = (n: number, tag: string) =>
     Array.from({ length: n }, (_, i) => ({ Name: `${tag} ${i}` }));
 
   it('creates 200 records in one call and rejects 201 with EXCEEDED_ID_LIMIT (jsforce)', async () => {
-    const conn = await login(sim, 'admin@pushboard.demo');
+    const conn = await login(lma.sim, 'admin@pushboard.demo');
     const results = await conn
       .sobject('Account')
       .create(accounts(200, 'Bulk'), { allOrNone: false });
@@ -122,7 +101,7 @@ describe('sObject Collections', () => {
   });
 
   it('updates, retrieves and deletes collections (jsforce)', async () => {
-    const conn = await login(sim, 'admin@pushboard.demo');
+    const conn = await login(lma.sim, 'admin@pushboard.demo');
     const created = await conn.sobject('Account').create(accounts(3, 'Coll'), { allOrNone: true });
     const ids = created.map((r) => (r.success ? r.id : ''));
     const updates = await conn.sobject('Account').update(
@@ -175,16 +154,16 @@ describe('query paging', () => {
   });
 
   it('keeps only the 10 most recent cursors of a user', async () => {
-    const token = await passwordToken(sim, 'operator@pushboard.demo');
+    const token = await passwordToken(lma.sim, 'operator@pushboard.demo');
     const urls: string[] = [];
     for (let i = 0; i < 11; i++) {
-      const reply = await api(lmaUrl, token.access_token, soql('SELECT Id FROM Account'), {
+      const reply = await api(lma.url, token.access_token, soql('SELECT Id FROM Account'), {
         headers: { 'Sforce-Query-Options': 'batchSize=200' },
       });
       urls.push((reply.body as { nextRecordsUrl: string }).nextRecordsUrl);
     }
-    expect((await api(lmaUrl, token.access_token, urls[0] ?? '')).status).toBe(400);
-    expect((await api(lmaUrl, token.access_token, urls[10] ?? '')).status).toBe(200);
-    expect(orgInfo(sim, 'lma').instanceUrl).toBe(lmaUrl);
+    expect((await api(lma.url, token.access_token, urls[0] ?? '')).status).toBe(400);
+    expect((await api(lma.url, token.access_token, urls[10] ?? '')).status).toBe(200);
+    expect(orgInfo(lma.sim, 'lma').instanceUrl).toBe(lma.url);
   });
 });

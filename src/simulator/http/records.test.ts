@@ -1,30 +1,11 @@
 // sObject record contracts: create, retrieve, update, delete, and every record-level error shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../index';
-import {
-  API,
-  api,
-  login,
-  passwordToken,
-  startTestSimulator,
-  type TokenReply,
-} from '../test-support';
+import { API, LmaAdminSession, passwordToken, api, login } from '../test-support';
 
-let sim: RunningSimulator;
-let admin: TokenReply;
-let lmaUrl: string;
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  admin = await passwordToken(sim, 'admin@pushboard.demo');
-  lmaUrl = admin.instance_url;
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-const call = (path: string, init?: Parameters<typeof api>[3]) =>
-  api(lmaUrl, admin.access_token, path, init);
+const lma = new LmaAdminSession();
+beforeAll(() => lma.start());
+afterAll(() => lma.stop());
+const call = lma.call;
 
 describe('sObject records', () => {
   it('creates (201), retrieves, updates (204, stamped) and deletes (204) a record', async () => {
@@ -48,7 +29,7 @@ describe('sObject records', () => {
     ).LastModifiedDate;
     expect(before).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$/);
 
-    sim.control.advance(2_000);
+    lma.sim.control.advance(2_000);
     const updated = await call(`${API}/sobjects/Account/${id}`, {
       method: 'PATCH',
       body: { Industry: 'Finance' },
@@ -71,7 +52,7 @@ describe('sObject records', () => {
   });
 
   it('works through jsforce: create, update, retrieve', async () => {
-    const conn = await login(sim, 'admin@pushboard.demo');
+    const conn = await login(lma.sim, 'admin@pushboard.demo');
     const result = await conn.sobject('Account').create({ Name: 'Jsforce Single Inc.' });
     expect(result).toMatchObject({ success: true, errors: [] });
     if (!result.success) throw new Error('create failed');
@@ -147,7 +128,7 @@ describe('sObject records', () => {
   });
 
   it('refuses writes on objects that do not allow them', async () => {
-    const pkg = await passwordToken(sim, 'admin@relaycore.pushboard.demo');
+    const pkg = await passwordToken(lma.sim, 'admin@relaycore.pushboard.demo');
     const reply = await api(
       pkg.instance_url,
       pkg.access_token,

@@ -1,34 +1,15 @@
 // REST API contracts: resources, limits, query errors, describe and permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../index';
-import {
-  API,
-  api,
-  passwordToken,
-  soql,
-  startTestSimulator,
-  type TokenReply,
-} from '../test-support';
+import { API, LmaAdminSession, passwordToken, api, soql } from '../test-support';
 
-let sim: RunningSimulator;
-let admin: TokenReply;
-let lmaUrl: string;
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  admin = await passwordToken(sim, 'admin@pushboard.demo');
-  lmaUrl = admin.instance_url;
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-const call = (path: string, init?: Parameters<typeof api>[3]) =>
-  api(lmaUrl, admin.access_token, path, init);
+const lma = new LmaAdminSession();
+beforeAll(() => lma.start());
+afterAll(() => lma.stop());
+const call = lma.call;
 
 describe('resources', () => {
   it('lists versions on the login host and on instances, without a session', async () => {
-    for (const base of [sim.url, lmaUrl]) {
+    for (const base of [lma.sim.url, lma.url]) {
       const versions = (await (await fetch(`${base}/services/data`)).json()) as {
         label: string;
         url: string;
@@ -53,7 +34,7 @@ describe('resources', () => {
       query: `${API}/query`,
       sobjects: `${API}/sobjects`,
       limits: `${API}/limits`,
-      identity: admin.id,
+      identity: lma.admin.id,
     });
     expect(await call('/services/data/v99.0/limits')).toMatchObject({
       status: 404,
@@ -71,7 +52,7 @@ describe('resources', () => {
   });
 
   it('answers 401 INVALID_SESSION_ID without a valid token', async () => {
-    const reply = await api(lmaUrl, 'garbage', `${API}/limits`);
+    const reply = await api(lma.url, 'garbage', `${API}/limits`);
     expect(reply).toEqual(
       expect.objectContaining({
         status: 401,
@@ -172,7 +153,7 @@ describe('permissions', () => {
       ['operator@pushboard.demo', true],
       ['viewer@pushboard.demo', false],
     ] as const) {
-      const token = await passwordToken(sim, username);
+      const token = await passwordToken(lma.sim, username);
       const userId = token.id.split('/').pop() ?? '';
       const reply = await api(
         token.instance_url,
@@ -187,9 +168,9 @@ describe('permissions', () => {
     const versions = (await call(soql('SELECT Id FROM sfLma__Package_Version__c LIMIT 1')))
       .body as { records: { Id: string }[] };
     const id = versions.records[0]?.Id ?? '';
-    const viewer = await passwordToken(sim, 'viewer@pushboard.demo');
+    const viewer = await passwordToken(lma.sim, 'viewer@pushboard.demo');
     const denied = await api(
-      lmaUrl,
+      lma.url,
       viewer.access_token,
       `${API}/sobjects/sfLma__Package_Version__c/${id}`,
       { method: 'PATCH', body: { Status__c: 'Limited' } },
@@ -203,11 +184,11 @@ describe('permissions', () => {
         },
       ],
     });
-    const operator = await passwordToken(sim, 'operator@pushboard.demo');
+    const operator = await passwordToken(lma.sim, 'operator@pushboard.demo');
     expect(
       (
         await api(
-          lmaUrl,
+          lma.url,
           operator.access_token,
           `${API}/sobjects/sfLma__Package_Version__c/${id}`,
           { method: 'PATCH', body: { Status__c: 'Limited' } },
