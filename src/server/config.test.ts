@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toId18 } from '../domain/ids';
 import { ConfigError, loadConfig } from './config';
 
 const error = (env: Record<string, string>) => {
@@ -35,7 +36,7 @@ describe('loadConfig', () => {
       ENFORCE_ACTIVATION_POLICY: 'false',
       EXPAND_BLACKLIST: 'TRUE',
       ALLOWED_ORGS: '["00D000000000001"]',
-      DENIED_ORGS: '["00D000000000002AAA"]',
+      DENIED_ORGS: '["00D000000000002EAA"]',
       JOB_SCHEDULES: '{"fetch_interval_minutes":5,"org_monitor_interval_seconds":-1}',
       SUMO_URL: 'https://collectors.sumologic.com/receiver/v1/http/abc/',
       SESSION_TIMEOUT_HOURS: '8',
@@ -47,8 +48,8 @@ describe('loadConfig', () => {
       PORT: 8080,
       ENFORCE_ACTIVATION_POLICY: false,
       EXPAND_BLACKLIST: true,
-      ALLOWED_ORGS: ['00D000000000001'],
-      DENIED_ORGS: ['00D000000000002AAA'],
+      ALLOWED_ORGS: [toId18('00D000000000001')],
+      DENIED_ORGS: ['00D000000000002EAA'],
       JOB_SCHEDULES: { fetch_interval_minutes: 5, org_monitor_interval_seconds: -1 },
       SUMO_URL: 'https://collectors.sumologic.com/receiver/v1/http/abc',
       SESSION_TIMEOUT_HOURS: 8,
@@ -95,6 +96,10 @@ describe('loadConfig', () => {
     [
       { DENIED_ORGS: '["001000000000001"]' },
       'Invalid configuration: DENIED_ORGS must be a JSON array of 15- or 18-character org ids starting with 00D',
+    ],
+    [
+      { DENIED_ORGS: '["00D000000000002AAA"]' },
+      'DENIED_ORGS must be a JSON array of 15- or 18-character org ids',
     ],
     [{ JOB_SCHEDULES: '{"fetch_interval_minute":5}' }, 'Invalid configuration: JOB_SCHEDULES'],
     [

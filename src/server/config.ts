@@ -1,8 +1,10 @@
 // Every environment variable Pushboard reads, parsed and validated once at boot.
 // Names follow the predecessor where they mean the same thing, so operators can migrate.
 import { z } from 'zod';
+import { KEY_PREFIXES, toId18 } from '../domain/ids';
 
-const ORG_ID = /^00D[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?$/;
+/** A valid org id (15 or 18 characters) in its canonical 18-character form, or null. */
+const orgId18 = (value: string) => toId18(value, KEY_PREFIXES.organization);
 
 /** 'true'/'false' (any case, also 1/0, yes/no); anything else is an error, not silently false. */
 const booleanFlag = (fallback: boolean) =>
@@ -38,15 +40,17 @@ const orgIdList = z
       ctx.addIssue({ code: 'custom', message: 'must be a JSON array of org ids, e.g. ["00D..."]' });
       return z.NEVER;
     }
-    const result = z.array(z.string().trim().regex(ORG_ID)).safeParse(parsed);
-    if (!result.success) {
+    const ids = z.array(z.string()).safeParse(parsed);
+    const canonical = ids.success ? ids.data.map(orgId18) : [null];
+    const valid = canonical.filter((id): id is string => id !== null);
+    if (valid.length !== canonical.length) {
       ctx.addIssue({
         code: 'custom',
         message: 'must be a JSON array of 15- or 18-character org ids starting with 00D',
       });
       return z.NEVER;
     }
-    return result.data;
+    return valid;
   });
 
 const interval = z.number().int().min(-1).optional();
@@ -131,9 +135,11 @@ const envSchema = z.object({
   DENIED_ORGS: orgIdList,
   SUMO_URL: httpUrl.optional(),
   HEROKU_APP_NAME: optionalText,
-  AUTH_ORG_ID: optionalText.refine((value) => value === undefined || ORG_ID.test(value), {
-    message: 'must be a 15- or 18-character org id starting with 00D',
-  }),
+  AUTH_ORG_ID: optionalText
+    .refine((value) => value === undefined || orgId18(value) !== null, {
+      message: 'must be a 15- or 18-character org id starting with 00D',
+    })
+    .transform((value) => (value === undefined ? undefined : (orgId18(value) ?? undefined))),
   SF_CLIENT_ID: optionalText,
   SF_CLIENT_SECRET: optionalText,
   SF_LOGIN_URL: httpUrl.optional(),

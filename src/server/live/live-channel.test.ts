@@ -97,13 +97,13 @@ describe('live channel', () => {
       subject: 'Forbidden',
       message: 'You are only allowed to view information, not modify it.',
     });
-    socket.emit('refresh-org-versions', '00D000000000001AAA');
+    socket.emit('refresh-org-versions', '00D000000000001EAA');
     await expect
       .poll(() => calls.find((c) => c.actor === 'viewer@x'))
       .toEqual({
         name: 'refresh-org-versions',
         actor: 'viewer@x',
-        argument: '00D000000000001AAA',
+        argument: '00D000000000001EAA',
       });
     expect(calls.some((c) => c.actor === 'viewer@x' && c.name === 'fetch')).toBe(false);
   });

@@ -13,6 +13,7 @@ import type {
   ServerToClientEvents,
 } from '../../domain/live-events';
 import { READ_ONLY_CLIENT_MESSAGES } from '../../domain/live-events';
+import { KEY_PREFIXES, toId18 } from '../../domain/ids';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
 import type { Database } from '../db/database';
 import { findSession } from '../db/repositories/sessions';
@@ -28,7 +29,11 @@ export type LiveCommands = {
   [M in ClientMessageName]?: (actor: Actor, argument: unknown) => Promise<void>;
 };
 
-const ORG_ID = z.string().regex(/^00D[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?$/, 'must be an org id');
+const ORG_ID = z.string().transform((value, ctx) => {
+  const id = toId18(value, KEY_PREFIXES.organization);
+  if (id === null) ctx.addIssue({ code: 'custom', message: 'must be an org id' });
+  return id ?? z.NEVER;
+});
 const GROUP_ID = z.coerce.number().int().positive();
 const argumentSchemas: Record<ClientMessageName, z.ZodType | undefined> = {
   fetch: undefined,

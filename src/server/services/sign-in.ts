@@ -1,12 +1,14 @@
 // Sign-in use cases: the OAuth web-server flow against the LMA's login host, the admin access
 // key, and keeping a session's read-only flag true to the user's current LMA permissions.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sameId } from '../../domain/ids';
 import { safeReturnPath } from '../../domain/return-path';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { countRecentDenials, writeAudit } from '../db/repositories/audit-log';
 import {
   createSession,
+  deleteExpiredSessions,
   deleteSession,
   updateSessionPermissions,
   type SessionRow,
@@ -60,17 +62,14 @@ export class SignInService {
 
   /** The login host URL to send the browser to, and the nonce to bind to it (cookie). */
   async startLogin(returnTo: string | undefined): Promise<{ url: string; nonce: string }> {
+    const oauth2 = this.gateway.oauth2();
     const nonce = randomBytes(24).toString('base64url');
     await this.deps.db.query(
       'INSERT INTO oauth_state (nonce, operation, return_to) VALUES ($1, $2, $3)',
       [nonce, 'login', safeReturnPath(returnTo)],
     );
-    // Housekeeping: forget abandoned sign-ins.
-    await this.deps.db.query(
-      `DELETE FROM oauth_state WHERE created_at < now() - make_interval(mins => $1)`,
-      [STATE_TTL_MINUTES],
-    );
-    const url = this.gateway.oauth2().getAuthorizationUrl({
+    await this.forgetStaleSignIns();
+    const url = oauth2.getAuthorizationUrl({
       scope: 'api id web refresh_token',
       prompt: 'login',
       state: `${nonce}.${this.sign(nonce)}`,
@@ -125,7 +124,7 @@ export class SignInService {
     });
     const identity = await readIdentity(conn, tokens.id);
     const allowedOrg = this.deps.config.AUTH_ORG_ID;
-    if (allowedOrg && identity.organization_id.slice(0, 15) !== allowedOrg.slice(0, 15)) {
+    if (allowedOrg && !sameId(identity.organization_id, allowedOrg)) {
       await this.audit(identity.username, 'sign-in', 'denied', { reason: 'org not allowed' });
       throw new SignInError(
         `Users of org ${identity.organization_id} may not sign in to this console.`,
@@ -185,7 +184,17 @@ export class SignInService {
       this.deps.config.SESSION_TIMEOUT_HOURS,
     );
     await this.audit(ADMIN_KEY_USERNAME, ADMIN_KEY_ACTION, 'success', { client });
+    await this.forgetStaleSignIns();
     return { sessionId, returnTo: safeReturnPath(returnTo) };
+  }
+
+  /** Housekeeping on the rare path of a new sign-in: abandoned sign-ins, timed-out sessions. */
+  private async forgetStaleSignIns(): Promise<void> {
+    await this.deps.db.query(
+      `DELETE FROM oauth_state WHERE created_at < now() - make_interval(mins => $1)`,
+      [STATE_TTL_MINUTES],
+    );
+    await deleteExpiredSessions(this.deps.db);
   }
 
   async logout(session: SessionRow): Promise<void> {
@@ -221,11 +230,12 @@ export class SignInService {
     });
     try {
       const readOnly = !(await hasEditOnPackageVersions(conn, session.user_id));
+      // A refreshed access token is kept; without one the stored token stays as it was.
       await updateSessionPermissions(
         this.deps.db,
         session.id_hash,
         readOnly,
-        secrets.encrypt(conn.accessToken ?? ''),
+        conn.accessToken ? secrets.encrypt(conn.accessToken) : undefined,
       );
       return { ...session, read_only: readOnly };
     } catch (error) {

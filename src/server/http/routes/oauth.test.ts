@@ -169,6 +169,19 @@ describe('access to changes', () => {
   });
 });
 
+describe('idle timeout', () => {
+  it('a session idle past SESSION_TIMEOUT_HOURS is over, and a new sign-in clears it away', async () => {
+    const headers = await sessionHeaders(testDb.db, { username: 'idle@x' });
+    await testDb.db.query(
+      `UPDATE session SET expires_at = now() - interval '1 minute' WHERE username = 'idle@x'`,
+    );
+    expect((await app.inject({ url: '/oauth2/user', headers })).statusCode).toBe(401);
+    await app.inject({ url: `/oauth2/adminaccess?key=${ADMIN_KEY}`, remoteAddress: '10.0.0.9' });
+    const left = await testDb.db.query(`SELECT 1 FROM session WHERE username = 'idle@x'`);
+    expect(left.rows).toEqual([]);
+  });
+});
+
 describe('GET /oauth2/logout', () => {
   it('destroys the session server-side', async () => {
     const headers = await sessionHeaders(testDb.db);

@@ -165,7 +165,7 @@ describe('sign-in through the login host', () => {
   });
 
   it('AUTH_ORG_ID refuses users of other orgs with a clear page', async () => {
-    const gated = await consoleFor({ AUTH_ORG_ID: '00D000000000099AAA' });
+    const gated = await consoleFor({ AUTH_ORG_ID: '00D000000000099' });
     try {
       const { callbackPath, stateCookie } = await signInAt(gated, 'admin@pushboard.demo');
       const { location, session } = await finish(gated, callbackPath, stateCookie);

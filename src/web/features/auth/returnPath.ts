@@ -1,10 +1,11 @@
-// Where to come back to after sign-in. Only paths inside this app are accepted, so a crafted
-// `/login?r=https://elsewhere` link cannot bounce a freshly signed-in user to another site.
+// Where to come back to after sign-in: the domain's same-origin rule (the server applies the same
+// one), and never back to the sign-in pages themselves.
+import { safeReturnPath as sameOriginPath } from '../../../domain/return-path';
+
 const PAGES_NOT_TO_RETURN_TO = ['/login', '/logout', '/authresponse'];
 
 export function safeReturnPath(requested: string | null): string {
-  if (!requested || !requested.startsWith('/') || requested.startsWith('//')) return '/';
-  if (requested.includes('\\')) return '/';
-  const pathname = requested.split(/[?#]/, 1)[0] ?? '/';
-  return PAGES_NOT_TO_RETURN_TO.includes(pathname) ? '/' : requested;
+  const path = sameOriginPath(requested);
+  const pathname = path.split(/[?#]/, 1)[0] ?? '/';
+  return PAGES_NOT_TO_RETURN_TO.includes(pathname) ? '/' : path;
 }
