@@ -128,6 +128,28 @@ describe('widening small segments', () => {
     });
   });
 
+  it('takes what the largest segment cannot spare from the next one, keeping the total', () => {
+    const widened = widenSegments({ success: 0.8, warning: 0.05, error: 0.85 });
+    expect(widened.warning).toBe(0.5);
+    expect(widened.error).toBeCloseTo(0.5, 12);
+    expect(widened.success).toBeCloseTo(0.7, 12);
+    expect(widened.success + widened.warning + widened.error).toBeCloseTo(1.7, 12);
+  });
+
+  it('keeps the total of the bar that once lost width (counterexample found by fast-check)', () => {
+    const counts = {
+      Created: 1659,
+      Pending: 9,
+      InProgress: 9,
+      Succeeded: 7,
+      Failed: 4,
+      Canceled: 1,
+      Invalid: 12,
+    };
+    const { percentage, segments } = progressFromCounts(counts);
+    expect(segments.success + segments.warning + segments.error).toBeCloseTo(percentage, 9);
+  });
+
   it('leaves empty segments empty and segments of 0.5 % or more alone', () => {
     expect(widenSegments({ success: 0, warning: 0.5, error: 3 })).toEqual({
       success: 0,

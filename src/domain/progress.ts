@@ -103,8 +103,9 @@ export function progressFromJobs(
 
 /**
  * Widens every non-empty segment under 0.5 % to 0.5 % so it stays visible, taking the extra
- * width from the largest segment so the bar's total does not change (a full bar stays 100 %).
- * Only a bar under 1.5 % can grow (to at most 1.5 %), when the largest segment has no width to spare.
+ * width from the other segments, largest first, none going under 0.5 %, so the bar's total does
+ * not change (a full bar stays 100 %). Only a bar under 1.5 % can grow (to at most 1.5 %), when
+ * the other segments have no width to spare.
  */
 export function widenSegments(raw: ProgressSegments): ProgressSegments {
   const keys = ['success', 'warning', 'error'] as const;
@@ -116,10 +117,14 @@ export function widenSegments(raw: ProgressSegments): ProgressSegments {
       widened[key] = MIN_SEGMENT_PERCENT;
     }
   }
-  if (extra === 0) return widened;
-  const largest = keys.reduce((best, key) => (raw[key] > raw[best] ? key : best), keys[0]);
-  // The largest segment can give up to its own width less 0.5 %; a bar under 1.5 % may grow a little.
-  widened[largest] = Math.max(MIN_SEGMENT_PERCENT, widened[largest] - extra);
+  const donors = keys.filter((key) => raw[key] > MIN_SEGMENT_PERCENT);
+  donors.sort((a, b) => raw[b] - raw[a]);
+  for (const key of donors) {
+    if (extra <= 0) break;
+    const given = Math.min(extra, raw[key] - MIN_SEGMENT_PERCENT);
+    widened[key] = raw[key] - given;
+    extra -= given;
+  }
   return widened;
 }
 
