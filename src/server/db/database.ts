@@ -1,12 +1,12 @@
-// The one database handle: PGlite in-process (embedded mode) or a pg Pool (server mode), behind
-// the same small interface so every repository, migration and test runs identically on both.
+// The one database handle: PGlite on a thread of its own (embedded mode) or a pg Pool (server
+// mode), behind the same small interface so every repository, migration and test runs identically
+// on both.
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgliteThread } from './pglite-client';
 import * as schema from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -35,8 +35,8 @@ export interface Database extends SqlClient {
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   /** Runs fn on one dedicated connection (session-level advisory locks, LISTEN). */
   withConnection<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
-  /** The embedded engine, when kind is 'pglite' (pg-boss needs it for its adapter). */
-  readonly pglite?: PGlite;
+  /** The embedded engine's thread, when kind is 'pglite' (pg-boss needs it for its adapter). */
+  readonly embedded?: PgliteThread;
   /** The pool, when kind is 'postgres'. */
   readonly pool?: pg.Pool;
   close(): Promise<void>;
@@ -61,36 +61,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const client: SqlClient = {
+  const thread = await PgliteThread.open(dataDir);
+  const onTransaction = (tx?: number): SqlClient => ({
     async query<R>(text: string, params: readonly unknown[] = []) {
-      const result = await pglite.query<R>(text, params as unknown[]);
+      const result = await thread.query<R>(text, params, tx === undefined ? {} : { tx });
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     async exec(text: string) {
-      await pglite.exec(text);
+      await thread.exec(text, tx);
     },
-  };
+  });
+  const client = onTransaction();
   return {
     kind: 'pglite',
-    orm: drizzlePglite(pglite, { schema }) as unknown as Orm,
+    // Drizzle's proxy driver: 'all' wants each row as an array of values.
+    orm: drizzleProxy(
+      async (sql, params, method) =>
+        thread.query(sql, params, method === 'all' ? { rowMode: 'array' } : {}),
+      { schema },
+    ) as unknown as Orm,
     ...client,
-    pglite,
-    transaction: (fn) =>
-      pglite.transaction((tx) =>
-        fn({
-          async query<R>(text: string, params: readonly unknown[] = []) {
-            const result = await tx.query<R>(text, params as unknown[]);
-            return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-          },
-          async exec(text: string) {
-            await tx.exec(text);
-          },
-        }),
-      ),
+    embedded: thread,
+    transaction: (fn) => thread.transaction((tx) => fn(onTransaction(tx))),
     // PGlite is one connection already.
     withConnection: (fn) => fn(client),
-    close: () => pglite.close(),
+    close: () => thread.close(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { is } from 'drizzle-orm';
+import { eq, is } from 'drizzle-orm';
 import { getTableConfig, PgTable as PgTableClass, type PgTable } from 'drizzle-orm/pg-core';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { listMigrations, migrate } from './migrate';
@@ -29,6 +29,18 @@ describe('migrations', () => {
     expect(await snapshot()).toEqual(before);
     const applied = await db.query<{ id: string }>('SELECT id FROM schema_migration ORDER BY id');
     expect(applied.rows.map((r) => r.id)).toEqual(first);
+  });
+
+  it('the typed query builder reads and writes through the same database', async () => {
+    const { orm } = testDb.db;
+    await orm.insert(schema.org).values({ orgId: '00D000000000003AAA', name: 'Typed' });
+    const rows = await orm
+      .select({ orgId: schema.org.orgId, name: schema.org.name, createdAt: schema.org.createdAt })
+      .from(schema.org)
+      .where(eq(schema.org.orgId, '00D000000000003AAA'));
+    expect(rows).toEqual([
+      { orgId: '00D000000000003AAA', name: 'Typed', createdAt: expect.any(String) as unknown },
+    ]);
   });
 
   it('rejects ids that are not 18-character Salesforce ids', async () => {

@@ -2,9 +2,9 @@
 // PostgreSQL itself guarantees one running job per group across every process (a unique index on
 // the active job) while the rest wait and are claimed oldest first (FOR UPDATE SKIP LOCKED).
 import PgBoss from 'pg-boss';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database, SqlClient } from '../db/database';
+import type { PgliteThread } from '../db/pglite-client';
 import type { JobType } from './types';
 
 /**
@@ -53,12 +53,11 @@ const QUEUE_SETUP_LOCK_KEY = 7_320_514_002;
  * string runs inside a PGlite transaction, which rolls back on error before any other query may
  * run; on PostgreSQL it runs on a checked-out client that is rolled back before it is released.
  */
-function pgliteDb(pglite: PGlite): PgBoss.Db {
+function pgliteDb(pglite: PgliteThread): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
-      const results = await pglite.transaction((tx) => tx.exec(text));
-      return { rows: results.at(-1)?.rows ?? [] };
+      return { rows: await pglite.transaction((tx) => pglite.exec(text, tx)) };
     },
   };
 }
@@ -90,7 +89,7 @@ export function inTransaction(tx: SqlClient): PgBoss.Db {
 }
 
 function bossDbOf(db: Database): PgBoss.Db {
-  if (db.pglite) return pgliteDb(db.pglite);
+  if (db.embedded) return pgliteDb(db.embedded);
   if (db.pool) return poolDb(db.pool);
   throw new Error(`The job queue needs PGlite or a PostgreSQL pool (database kind ${db.kind}).`);
 }
