@@ -35,7 +35,9 @@ describe('cancel', () => {
   it('stops a full read within one page and keeps no watermark for the unfinished read', async () => {
     const context = new CancelAfterPages(2);
     await expect(runJob(fetchAllJob(h.deps), {}, context)).rejects.toThrow('Canceled');
-    expect(await tableCount(h.testDb.db, 'license')).toBe(400);
+    // A full read writes two pages side by side: the one already being written when the cancel
+    // came still commits, no page after it.
+    expect([400, 600]).toContain(await tableCount(h.testDb.db, 'license'));
     expect(await loadWatermark(h.testDb.db, licenseMark())).toBeUndefined();
     // Later steps never ran.
     expect(await tableCount(h.testDb.db, 'org')).toBe(0);

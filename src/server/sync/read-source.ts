@@ -4,15 +4,28 @@
 //
 // Incremental reads (a watermark exists) are ordered by the modification time, which makes every
 // page's watermark safe to commit with that page: a cancel or crash keeps the progress made. Full
-// reads are unordered (cheaper for Salesforce), so their watermark is committed with the last page.
+// reads are unordered (cheaper for Salesforce), so their watermark is committed with the last page,
+// after every other page has committed; until then their pages are written side by side.
 import type { z } from 'zod';
 import type { Database, SqlClient } from '../db/database';
 import { commitWithoutFlushWait } from '../db/repositories/bulk';
-import { loadWatermark, saveWatermark, type WatermarkKey } from '../db/repositories/watermarks';
+import {
+  loadWatermark,
+  saveWatermark,
+  type Watermark,
+  type WatermarkKey,
+} from '../db/repositories/watermarks';
 import type { OrgConnection } from '../salesforce/org-connection';
 import { throwIfCanceled } from '../salesforce/retry';
 import { withLookahead } from './lookahead';
 import { WatermarkTracker } from './watermark';
+
+/**
+ * Page writes a full read keeps in flight. On PostgreSQL each has its own connection, so the
+ * database writes on as many cores; PGlite, one connection, takes them in turn. Incremental reads
+ * write one page at a time, as each page carries the watermark.
+ */
+const FULL_READ_WRITERS = 2;
 
 export interface SourceRead<R> {
   db: Database;
@@ -31,8 +44,11 @@ export interface SourceRead<R> {
   full: boolean;
   signal: AbortSignal;
   pageSize?: number;
-  /** Writes the new records of one page inside the page's transaction. */
-  write(tx: SqlClient, records: R[]): Promise<void>;
+  /**
+   * Writes the new records of one page inside the page's transaction; may answer what to do once
+   * that transaction has committed.
+   */
+  write(tx: SqlClient, records: R[]): Promise<void | (() => void)>;
   /** After each committed page, with the running totals. */
   onPage?(totals: { read: number; written: number }): void;
 }
@@ -59,24 +75,53 @@ export async function readSource<R>(spec: SourceRead<R>): Promise<SourceOutcome>
     ...(spec.pageSize ? { batchSize: spec.pageSize } : {}),
   });
   const totals = { read: 0, written: 0 };
-  for await (const { value: records, last } of withLookahead(pages)) {
-    const fresh: R[] = [];
-    for (const record of records) {
-      const { id, modifiedMs } = spec.identify(record);
-      if (tracker.isNew(id, modifiedMs)) fresh.push(record);
-      tracker.observe(id, modifiedMs);
-    }
-    const mark = ordered || last ? tracker.takeChange() : undefined;
-    await spec.db.transaction(async (tx) => {
+  const writers = ordered ? 1 : FULL_READ_WRITERS;
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const throwIfFailed = () => {
+    if (failure) throw failure.error;
+  };
+  const writePage = async (records: R[], fresh: R[], mark: Watermark | undefined) => {
+    const afterCommit = await spec.db.transaction(async (tx) => {
       await commitWithoutFlushWait(tx);
-      if (fresh.length > 0) await spec.write(tx, fresh);
+      const committed = fresh.length > 0 ? await spec.write(tx, fresh) : undefined;
       if (mark) await saveWatermark(tx, spec.watermark, mark);
+      return committed;
     });
+    afterCommit?.();
     totals.read += records.length;
     totals.written += fresh.length;
     spec.onPage?.({ ...totals });
-    // Stop within one page of a cancel, even with the next page already fetched.
-    if (!last) throwIfCanceled(spec.signal);
+  };
+  try {
+    for await (const { value: records, last } of withLookahead(pages)) {
+      const fresh: R[] = [];
+      for (const record of records) {
+        const { id, modifiedMs } = spec.identify(record);
+        if (tracker.isNew(id, modifiedMs)) fresh.push(record);
+        tracker.observe(id, modifiedMs);
+      }
+      const mark = ordered || last ? tracker.takeChange() : undefined;
+      // A watermark commits only after every page it covers; otherwise wait for a free writer.
+      while (inFlight.size >= (mark ? 1 : writers)) await Promise.race(inFlight);
+      throwIfFailed();
+      // Stop within one page of a cancel: no new page is written once it is asked for (a page
+      // already being written still commits; the last page completes the read).
+      if (!last) throwIfCanceled(spec.signal);
+      const write: Promise<void> = writePage(records, fresh, mark).then(
+        () => void inFlight.delete(write),
+        (error: unknown) => {
+          failure ??= { error };
+          inFlight.delete(write);
+        },
+      );
+      inFlight.add(write);
+    }
+    while (inFlight.size > 0) await Promise.race(inFlight);
+    throwIfFailed();
+  } finally {
+    // No write outlives the read: a cancel or failure returns only once every page has settled.
+    await Promise.all(inFlight);
   }
   return totals;
 }

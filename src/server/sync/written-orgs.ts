@@ -11,7 +11,6 @@ const modifiedMs = (row: SubscriberRow) =>
 
 export class WrittenOrgs {
   private readonly written = new Map<string, { signature: string; modifiedMs: number }>();
-  private pending: SubscriberRow[] = [];
 
   /** True when this run already stored the org with this data and a modification as recent. */
   isCurrent(row: SubscriberRow): boolean {
@@ -23,14 +22,9 @@ export class WrittenOrgs {
     );
   }
 
-  /** Rows written in the transaction in progress; they count once it commits. */
-  stage(rows: readonly SubscriberRow[]): void {
-    this.pending = [...rows];
-  }
-
-  /** The staged transaction committed. */
-  commit(): void {
-    for (const row of this.pending) {
+  /** Rows whose transaction has committed (only then may later pages skip their org). */
+  remember(rows: readonly SubscriberRow[]): void {
+    for (const row of rows) {
       const known = this.written.get(row.orgId);
       const sig = signature(row);
       const ms = modifiedMs(row);
@@ -39,6 +33,5 @@ export class WrittenOrgs {
         modifiedMs: known?.signature === sig ? Math.max(known.modifiedMs, ms) : ms,
       });
     }
-    this.pending = [];
   }
 }
