@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './server/config';
 import { openDatabase } from './server/db/database';
 import { migrate } from './server/db/migrate';
+import { finishInterruptedBulkLoads } from './server/db/repositories/bulk-load';
 import { buildApp, buildServices, type AppInstance } from './server/http/app';
 import { jobDefinitions } from './server/jobs/definitions';
 import { createJobEngine } from './server/jobs/engine';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
     dataDir: join(config.DATA_DIR, 'pglite'),
   });
   await migrate(db);
+  // Indexes and foreign keys a fetch killed during its first bulk load left to rebuild.
+  await finishInterruptedBulkLoads(db);
 
   let simulator: RunningSimulator | undefined;
   if (config.demoMode) {

@@ -3,7 +3,7 @@ import { countNoun } from '../../domain/format';
 import { upsertLicenses } from '../db/repositories/licenses';
 import type { JobStep } from '../jobs/types';
 import type { SyncDeps } from './deps';
-import { beginWriting, touch, type FetchRun, type StepParams } from './fetch-run';
+import { beginWriting, touch, withBulkLoad, type FetchRun, type StepParams } from './fetch-run';
 import { LICENSE_SELECT, licenseRecord, toLicenseRow } from './lma-records';
 import { readSource } from './read-source';
 import { dateTimeMs } from './record-values';
@@ -16,33 +16,35 @@ export function fetchLicensesStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
       await beginWriting(deps.db, run);
       let written = 0;
       const orgs = await sourceOrgs(deps, ['Licenses']);
-      await forEachSource(deps, context, 'Licenses', orgs, async (org, conn) => {
-        const outcome = await readSource({
-          db: deps.db,
-          conn,
-          select: LICENSE_SELECT,
-          modifiedField: 'SystemModstamp',
-          schema: licenseRecord,
-          identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
-          watermark: { sourceOrgId: org.org_id, objectName: 'sfLma__License__c', scope: '' },
-          full: run.full,
-          signal: context.signal,
-          ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
-          write: (tx, records) => {
-            const rows = records.map(toLicenseRow);
-            touch(
-              run,
-              rows.map((row) => row.orgId),
-            );
-            return upsertLicenses(tx, org.org_id, rows);
-          },
-          onPage: (totals) =>
-            context.progress(`Fetching licenses from ${org.name}: ${totals.written} so far`),
-        });
-        written += outcome.written;
-        run.fetched += outcome.written;
-        context.result(`Fetched ${countNoun(outcome.written, 'license')} from ${org.name}`);
-      });
+      await withBulkLoad(deps.db, run, ['license'], () =>
+        forEachSource(deps, context, 'Licenses', orgs, async (org, conn) => {
+          const outcome = await readSource({
+            db: deps.db,
+            conn,
+            select: LICENSE_SELECT,
+            modifiedField: 'SystemModstamp',
+            schema: licenseRecord,
+            identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
+            watermark: { sourceOrgId: org.org_id, objectName: 'sfLma__License__c', scope: '' },
+            full: run.full,
+            signal: context.signal,
+            ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
+            write: (tx, records) => {
+              const rows = records.map(toLicenseRow);
+              touch(
+                run,
+                rows.map((row) => row.orgId),
+              );
+              return upsertLicenses(tx, org.org_id, rows);
+            },
+            onPage: (totals) =>
+              context.progress(`Fetching licenses from ${org.name}: ${totals.written} so far`),
+          });
+          written += outcome.written;
+          run.fetched += outcome.written;
+          context.result(`Fetched ${countNoun(outcome.written, 'license')} from ${org.name}`);
+        }),
+      );
       if (written > 0) deps.live.publish('licenses', {});
     },
   };

@@ -1,6 +1,12 @@
 // What the steps of one fetch job share: full or incremental, the day it runs, totals, and which
 // orgs an incremental run touched (its derivations are limited to those).
 import type { Database } from '../db/database';
+import {
+  beginBulkLoad,
+  endBulkLoad,
+  finishInterruptedBulkLoads,
+  type BulkTable,
+} from '../db/repositories/bulk-load';
 import { findOrgsWithLapsedLicenses } from '../db/repositories/orgs';
 import { beginDerivation } from '../db/repositories/sync-state';
 import { utcDate, type SyncDeps } from './deps';
@@ -43,10 +49,12 @@ export function newFetchRun(deps: SyncDeps, full: boolean): FetchRun {
 /**
  * Called by every step that writes source data, before it writes: derived data is pending until
  * the last derivation step ends it. If an earlier run left it pending (canceled, failed), the
- * orgs it touched are unknown, so this run derives every org.
+ * orgs it touched are unknown, so this run derives every org. What an interrupted bulk load
+ * dropped is rebuilt first.
  */
 export async function beginWriting(db: Database, run: FetchRun): Promise<void> {
   if (run.writing) return;
+  await finishInterruptedBulkLoads(db);
   run.deriveAll = await beginDerivation(db);
   run.writing = true;
 }
@@ -73,4 +81,23 @@ export async function derivationScope(
     run.scopeKnown = true;
   }
   return run.scope;
+}
+
+/**
+ * Runs a full run's write of `tables` as a bulk load for each table that is empty (its first
+ * load): without secondary indexes and foreign keys, rebuilt when `write` ends, however it ends.
+ */
+export async function withBulkLoad<T>(
+  db: Database,
+  run: FetchRun,
+  tables: readonly BulkTable[],
+  write: () => Promise<T>,
+): Promise<T> {
+  const bulk: BulkTable[] = [];
+  try {
+    if (run.full) for (const table of tables) if (await beginBulkLoad(db, table)) bulk.push(table);
+    return await write();
+  } finally {
+    for (const table of bulk) await endBulkLoad(db, table);
+  }
 }

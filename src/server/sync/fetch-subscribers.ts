@@ -17,7 +17,14 @@ import type { JobContext, JobStep } from '../jobs/types';
 import type { OrgConnection } from '../salesforce/org-connection';
 import { soqlId } from '../salesforce/soql';
 import type { SyncDeps } from './deps';
-import { ANALYZE_AFTER, beginWriting, touch, type FetchRun, type StepParams } from './fetch-run';
+import {
+  ANALYZE_AFTER,
+  beginWriting,
+  touch,
+  withBulkLoad,
+  type FetchRun,
+  type StepParams,
+} from './fetch-run';
 import { readSource } from './read-source';
 import { dateTimeMs } from './record-values';
 import { forEachSource, SourceError, sourceOrgs } from './sources';
@@ -38,23 +45,25 @@ export function fetchSubscribersStep(deps: SyncDeps, run: FetchRun): JobStep<Ste
       const orgsWritten = new WrittenOrgs();
       let written = 0;
       const orgs = await sourceOrgs(deps, ['Package']);
-      await forEachSource(deps, context, 'Subscribers', orgs, async (org, conn) => {
-        for (const pkg of await listSubscriberPackages(deps.db, org.org_id)) {
-          context.throwIfCanceled();
-          try {
-            written += await fetchPackage(deps, run, context, {
-              org,
-              conn,
-              pkg,
-              versions,
-              orgsWritten,
-            });
-          } catch (error) {
-            if (context.signal.aborted) throw error;
-            context.error(new SourceError(`Subscribers of ${pkg.name}`, org, error));
+      await withBulkLoad(deps.db, run, ['org_package_version', 'org'], () =>
+        forEachSource(deps, context, 'Subscribers', orgs, async (org, conn) => {
+          for (const pkg of await listSubscriberPackages(deps.db, org.org_id)) {
+            context.throwIfCanceled();
+            try {
+              written += await fetchPackage(deps, run, context, {
+                org,
+                conn,
+                pkg,
+                versions,
+                orgsWritten,
+              });
+            } catch (error) {
+              if (context.signal.aborted) throw error;
+              context.error(new SourceError(`Subscribers of ${pkg.name}`, org, error));
+            }
           }
-        }
-      });
+        }),
+      );
       if (written > 0) deps.live.publish('orgs', {});
     },
   };
@@ -89,7 +98,7 @@ async function fetchPackage(
     full: run.full,
     signal: context.signal,
     ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
-    write: (tx, records) => {
+    write: async (tx, records) => {
       const rows: SubscriberRow[] = [];
       for (const record of records) {
         const row = toSubscriberRow(record);
@@ -101,21 +110,20 @@ async function fetchPackage(
           unknown.set(version, (unknown.get(version) ?? 0) + 1);
         }
       }
-      orgsWritten.stage(rows);
       touch(
         run,
         rows.map((row) => row.orgId),
       );
-      return upsertSubscribers(tx, pkg.sfid, rows, {
+      await upsertSubscribers(tx, pkg.sfid, rows, {
         knownVersion: known,
         today: run.today,
         orgIsCurrent: (row) => orgsWritten.isCurrent(row),
       });
+      // Stored once the page's transaction has committed.
+      return () => orgsWritten.remember(rows);
     },
-    onPage: (totals) => {
-      orgsWritten.commit();
-      context.progress(`Fetching subscribers of ${pkg.name}: ${totals.written} so far`);
-    },
+    onPage: (totals) =>
+      context.progress(`Fetching subscribers of ${pkg.name}: ${totals.written} so far`),
   });
   run.fetched += outcome.written;
   // Only a complete read that returned rows proves who no longer has the package.

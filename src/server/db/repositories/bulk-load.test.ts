@@ -1,0 +1,87 @@
+// Bulk loads: an empty table loses its secondary indexes and foreign keys for the load and gets
+// exactly them back; a table with rows is left alone; an interrupted load is finished later; an
+// orphan found when the foreign keys come back fails the rebuild and keeps it pending.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tableStructures } from '../../sync/testing/expectations';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import {
+  beginBulkLoad,
+  endBulkLoad,
+  finishInterruptedBulkLoads,
+  pendingBulkLoads,
+} from './bulk-load';
+
+let testDb: TestDatabase;
+const ORG = '00D000000000001AAA';
+const PACKAGE = 'a0K000000000001AAA';
+const VERSION = '04t000000000001AAA';
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await testDb.db.exec(`
+    INSERT INTO org (org_id, name) VALUES ('${ORG}', 'Acme');
+    INSERT INTO package (sfid, name) VALUES ('${PACKAGE}', 'Relay');
+    INSERT INTO package_version (sfid, version_id, package_id, version_number, version_sort)
+      VALUES ('a0V000000000001AAA', '${VERSION}', '${PACKAGE}', '1.0', '1.0');`);
+});
+afterAll(async () => {
+  await testDb.drop();
+});
+beforeEach(async () => {
+  await finishInterruptedBulkLoads(testDb.db);
+  await testDb.db.exec('DELETE FROM org_package_version; DELETE FROM license;');
+});
+
+const install = (orgId: string) =>
+  testDb.db.query(
+    `INSERT INTO org_package_version (org_id, package_id, version_id) VALUES ($1, $2, $3)`,
+    [orgId, PACKAGE, VERSION],
+  );
+
+describe('bulk load', () => {
+  it('drops the secondary indexes and foreign keys of an empty table, then restores exactly them', async () => {
+    const before = await tableStructures(testDb.db, 'org_package_version');
+    expect(before.filter((s) => s.includes('FOREIGN KEY'))).toHaveLength(3);
+
+    expect(await beginBulkLoad(testDb.db, 'org_package_version')).toBe(true);
+    // Only the primary key stays (the upserts need it).
+    expect(await tableStructures(testDb.db, 'org_package_version')).toEqual([
+      expect.stringContaining('UNIQUE INDEX org_package_version_pkey'),
+    ]);
+    expect(await pendingBulkLoads(testDb.db)).toEqual(['org_package_version']);
+    await install(ORG);
+
+    await endBulkLoad(testDb.db, 'org_package_version');
+    expect(await tableStructures(testDb.db, 'org_package_version')).toEqual(before);
+    expect(await pendingBulkLoads(testDb.db)).toEqual([]);
+    // The foreign keys are enforced again.
+    await expect(install('00D000000000002AAA')).rejects.toThrow(/foreign key/i);
+  });
+
+  it('leaves a table with rows as it is', async () => {
+    await install(ORG);
+    const before = await tableStructures(testDb.db, 'org_package_version');
+    expect(await beginBulkLoad(testDb.db, 'org_package_version')).toBe(false);
+    expect(await tableStructures(testDb.db, 'org_package_version')).toEqual(before);
+    expect(await pendingBulkLoads(testDb.db)).toEqual([]);
+  });
+
+  it('finishes a load that was interrupted (what a killed process leaves behind)', async () => {
+    const before = await tableStructures(testDb.db, 'license');
+    expect(await beginBulkLoad(testDb.db, 'license')).toBe(true);
+    expect(await tableStructures(testDb.db, 'license')).not.toEqual(before);
+    expect(await finishInterruptedBulkLoads(testDb.db)).toEqual(['license']);
+    expect(await tableStructures(testDb.db, 'license')).toEqual(before);
+    expect(await finishInterruptedBulkLoads(testDb.db)).toEqual([]);
+  });
+
+  it('refuses to restore a foreign key over an orphan, and keeps the rebuild pending', async () => {
+    expect(await beginBulkLoad(testDb.db, 'org_package_version')).toBe(true);
+    await install('00D000000000009AAA');
+    await expect(endBulkLoad(testDb.db, 'org_package_version')).rejects.toThrow(/foreign key/i);
+    expect(await pendingBulkLoads(testDb.db)).toEqual(['org_package_version']);
+    await testDb.db.query('DELETE FROM org_package_version');
+    await endBulkLoad(testDb.db, 'org_package_version');
+    expect(await pendingBulkLoads(testDb.db)).toEqual([]);
+  });
+});
