@@ -181,7 +181,13 @@ export async function runSyncBench(): Promise<BenchRow[]> {
     // Then what a scheduled Fetch latest data costs when nothing changed.
     const incrementalStart = performance.now();
     const incremental = new RecordingContext();
-    for (const step of fetchSteps(deps, false)) await step.run(incremental, {});
+    for (const step of fetchSteps(deps, false)) {
+      const stepStart = performance.now();
+      await step.run(incremental, {});
+      process.stderr.write(
+        `  (latest) ${step.name}: ${seconds(performance.now() - stepStart)} s\n`,
+      );
+    }
     const incrementalMs = performance.now() - incrementalStart;
     if (incremental.errors.length > 0) throw new Error(incremental.errorMessages().join('\n'));
 
