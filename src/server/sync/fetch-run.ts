@@ -8,7 +8,7 @@ import {
   type BulkTable,
 } from '../db/repositories/bulk-load';
 import { findOrgsWithLapsedLicenses } from '../db/repositories/orgs';
-import { beginDerivation } from '../db/repositories/sync-state';
+import { beginDerivation, lastDerivationDay } from '../db/repositories/sync-state';
 import { utcDate, type SyncDeps } from './deps';
 
 export type StepParams = Record<string, unknown>;
@@ -67,8 +67,8 @@ export function touch(run: FetchRun, orgIds: Iterable<string | null>): void {
 
 /**
  * Which orgs the derivation steps consider: every org after a full read (or after a run that
- * stopped half-way); after an incremental one, those it touched plus those whose license lapsed
- * with the calendar.
+ * stopped half-way, or when the calendar went back); after an incremental one, those it touched
+ * plus those whose license lapsed with the calendar since the last derivation.
  */
 export async function derivationScope(
   db: Database,
@@ -76,8 +76,14 @@ export async function derivationScope(
 ): Promise<readonly string[] | undefined> {
   if (run.full || run.deriveAll) return undefined;
   if (!run.scopeKnown) {
-    const lapsed = await findOrgsWithLapsedLicenses(db, run.today);
-    run.scope = [...new Set([...run.touched, ...lapsed])];
+    const derivedOn = await lastDerivationDay(db);
+    if (derivedOn !== undefined && run.today < derivedOn) {
+      // The calendar went back: licenses may be un-expired again, so derive every org.
+      run.scope = undefined;
+    } else {
+      const lapsed = await findOrgsWithLapsedLicenses(db, run.today, derivedOn);
+      run.scope = [...new Set([...run.touched, ...lapsed])];
+    }
     run.scopeKnown = true;
   }
   return run.scope;

@@ -66,7 +66,7 @@ export function updateSandboxesStep(deps: SyncDeps, run: FetchRun): JobStep<Step
       const scope = await derivationScope(deps.db, run);
       const changed = scope?.length === 0 ? 0 : await inheritFromParents(deps.db, scope);
       // The last derivation: what the sources wrote is fully derived now.
-      if (run.writing) await endDerivation(deps.db);
+      if (run.writing) await endDerivation(deps.db, run.today);
       context.result(`Updated ${countNoun(changed, 'sandbox org')} from their parents`);
       if (changed > 0) deps.live.publish('orgs', {});
     },

@@ -157,16 +157,24 @@ export async function inheritFromParents(db: SqlClient, scope?: Scope): Promise<
 /**
  * Orgs whose Active/Trial license has passed its expiration date: the calendar alone changes
  * their license status, so an incremental run derives them even when no record changed.
+ * `since` is the day every org was last derived on: licenses that lapsed before it were derived
+ * as Expired then, so only those expiring in [since, today) are looked at (a million licenses
+ * need not be probed every five minutes).
  */
-export async function findOrgsWithLapsedLicenses(db: SqlClient, today: string): Promise<string[]> {
+export async function findOrgsWithLapsedLicenses(
+  db: SqlClient,
+  today: string,
+  since?: string,
+): Promise<string[]> {
   const { rows } = await db.query<{ org_id: string }>(
     `SELECT DISTINCT l.org_id FROM license l
      WHERE l.org_id IS NOT NULL AND l.status IN ('Active', 'Trial') AND l.expiration < $1::date
+       AND ($2::date IS NULL OR l.expiration >= $2::date)
        AND (EXISTS (SELECT 1 FROM org_package_version v
                     WHERE v.org_id = l.org_id AND v.package_id = l.package_id
                       AND v.license_status IN ('Active', 'Trial'))
             OR EXISTS (SELECT 1 FROM org o WHERE o.org_id = l.org_id AND o.status = 'Installed'))`,
-    [today],
+    [today, since ?? null],
   );
   return rows.map((row) => row.org_id);
 }
