@@ -3,9 +3,11 @@
 // BENCH_DATABASE_URL is set. The simulator runs in its own process, as Salesforce is remote:
 // this process's memory and CPU are Pushboard's alone. Reports records per second end to end
 // (Salesforce API → database, every step) and the peak resident memory of both processes.
-// BENCH_DATASET=demo|test runs a smaller dataset for a quick check.
+// BENCH_DATASET=demo|test runs a smaller dataset for a quick check. BENCH_CPU_PROFILE=<file> writes
+// a CPU profile of the full fetch (this process: Pushboard, and PGlite's thread is not in it).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +129,22 @@ function memorySampler(childPid: number | undefined) {
   };
 }
 
+/** Profiles this process's CPU into `file` (open it in Chrome DevTools) until stop(). */
+async function startProfiler(file: string | undefined) {
+  if (!file) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const count = (n: number) => n.toLocaleString('en-US');
 const rate = (records: number, ms: number) =>
@@ -162,6 +180,7 @@ export async function runSyncBench(): Promise<BenchRow[]> {
     const run = newFetchRun(deps, true);
     const context = new RecordingContext();
     const steps: { name: string; ms: number; records: number }[] = [];
+    const profiler = await startProfiler(process.env.BENCH_CPU_PROFILE);
     const start = performance.now();
     for (const step of fetchSteps(deps, true, run)) {
       const stepStart = performance.now();
@@ -172,6 +191,7 @@ export async function runSyncBench(): Promise<BenchRow[]> {
       process.stderr.write(`  ${step.name}: ${seconds(ms)} s\n`);
     }
     const elapsed = performance.now() - start;
+    await profiler?.stop();
     const peak = memory.stop();
     const ownCpu = process.cpuUsage(cpuBefore.own);
     const simCpu = cpuOf(sim.child.pid) - cpuBefore.sim;
@@ -180,6 +200,7 @@ export async function runSyncBench(): Promise<BenchRow[]> {
 
     // Then what a scheduled Fetch latest data costs when nothing changed.
     const incrementalStart = performance.now();
+    const incrementalCpu = { own: process.cpuUsage(), sim: cpuOf(sim.child.pid) };
     const incremental = new RecordingContext();
     for (const step of fetchSteps(deps, false)) {
       const stepStart = performance.now();
@@ -189,6 +210,8 @@ export async function runSyncBench(): Promise<BenchRow[]> {
       );
     }
     const incrementalMs = performance.now() - incrementalStart;
+    const incrementalOwn = process.cpuUsage(incrementalCpu.own);
+    const incrementalSim = cpuOf(sim.child.pid) - incrementalCpu.sim;
     if (incremental.errors.length > 0) throw new Error(incremental.errorMessages().join('\n'));
 
     const db = testDb.db;
@@ -230,7 +253,9 @@ export async function runSyncBench(): Promise<BenchRow[]> {
     add(
       'Fetch latest data, nothing new',
       `${seconds(incrementalMs)} s`,
-      `right after the full fetch (${dataset})`,
+      `right after the full fetch (${dataset}); CPU: Pushboard ` +
+        `${((incrementalOwn.user + incrementalOwn.system) / 1e6).toFixed(1)} s, simulator ` +
+        `${incrementalSim.toFixed(1)} s (it generates its records on every scan)`,
     );
   } finally {
     sim.child.kill('SIGTERM');
