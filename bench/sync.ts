@@ -240,7 +240,7 @@ export async function runSyncBench(): Promise<BenchRow[]> {
       '  CPU',
       `${Math.round((100 * machineBusy) / (machineTotal || 1))} % of the machine busy`,
       `Pushboard ${own.toFixed(0)} s, simulator ${simCpu.toFixed(0)} s, ` +
-        `database and everything else ${(machineBusy - simCpu - own).toFixed(0)} s of CPU`,
+        `database and everything else ${Math.max(0, machineBusy - simCpu - own).toFixed(0)} s of CPU`,
     );
     for (const step of steps) {
       if (step.ms < 50) continue;
