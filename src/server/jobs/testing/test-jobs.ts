@@ -1,8 +1,10 @@
 // Test helpers for the job engine: job definitions whose steps wait on promises the test
 // controls, a live publisher that records what was published, and fast engine timings.
 import type { ServerEventName } from '../../../domain/live-events';
+import type { Database } from '../../db/database';
 import type { LivePublisher } from '../../live/live-channel';
-import type { JobTiming } from '../engine';
+import { createJobEngine, type JobTiming } from '../engine';
+import { createJobLogger } from '../job-logger';
 import type { JobContext, JobDefinition, JobType } from '../types';
 
 /** A promise the test resolves when it wants the step to go on. */
@@ -93,4 +95,24 @@ export class GatedJobs {
         })),
     };
   }
+}
+
+/**
+ * For the child processes the restart and crash tests kill with SIGKILL: a job engine worker on
+ * the test's database running `definitions`; prints 'ready' once it polls for jobs.
+ */
+export async function runTestWorker(
+  db: Database,
+  definitions: readonly JobDefinition[],
+): Promise<void> {
+  const engine = await createJobEngine({
+    db,
+    live: new RecordingLive(),
+    log: createJobLogger('warn', (line) => void process.stderr.write(line)),
+    role: 'worker',
+    timing: FAST_TIMING,
+    definitions,
+  });
+  await engine.startWorker();
+  process.stdout.write('ready\n');
 }

@@ -5,9 +5,7 @@
 //   DATABASE_URL=postgres://… SIM_URL=http://localhost:… SIM_NOW=<ISO time> [PAGE_SIZE=200] \
 //     node --import tsx <this>
 import { openDatabase } from '../../db/database';
-import { createJobEngine } from '../../jobs/engine';
-import { createJobLogger } from '../../jobs/job-logger';
-import { FAST_TIMING, RecordingLive } from '../../jobs/testing/test-jobs';
+import { runTestWorker } from '../../jobs/testing/test-jobs';
 import { createSyncJobDefinitions } from '../definitions';
 import { connectSimulatorOrgs, type SimOrgLogin } from './sync-harness';
 
@@ -29,13 +27,4 @@ const { deps } = await connectSimulatorOrgs({
   now: () => simNow,
   ...(pageSize ? { pageSize } : {}),
 });
-const engine = await createJobEngine({
-  db,
-  live: new RecordingLive(),
-  log: createJobLogger('warn', (line) => void process.stderr.write(line)),
-  role: 'worker',
-  timing: FAST_TIMING,
-  definitions: createSyncJobDefinitions(deps),
-});
-await engine.startWorker();
-process.stdout.write('ready\n');
+await runTestWorker(db, createSyncJobDefinitions(deps));
