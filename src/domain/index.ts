@@ -13,3 +13,4 @@ export * from './statuses';
 export * from './tiers';
 export * from './time';
 export * from './versions';
+export * from './api/index';

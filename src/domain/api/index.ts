@@ -1,0 +1,13 @@
+// The API contract: zod schemas of every entity and request, and the list definitions, which the
+// server validates and publishes with and the web app reads with.
+export * from './common';
+export * from './connected-orgs';
+export * from './licenses';
+export * from './list-columns';
+export * from './list-query';
+export * from './org-groups';
+export * from './orgs';
+export * from './packages';
+export * from './saved-filters';
+export * from './search';
+export * from './upgrades';

@@ -1,0 +1,130 @@
+// The one list protocol (architecture §2.1): the DataTable sends page, page size, sorts and column
+// filters; the server answers a page of rows and a total. Server and web both read this file.
+import { z } from 'zod';
+import { columnFiltersSchema, type ColumnFilter } from '../filter/columns';
+
+/** Page sizes offered by every list (spec §9), and the default. */
+export const PAGE_SIZES = [5, 10, 15, 20, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** One sort key: a column id and its direction. A list sorts by several keys in order. */
+export interface SortKey {
+  readonly id: string;
+  readonly desc: boolean;
+}
+
+/** How a list is asked for: which page, how many rows, in which order, filtered how. */
+export interface ListRequest {
+  readonly page: number;
+  readonly pageSize: number;
+  readonly sort: readonly SortKey[];
+  readonly filters: readonly ColumnFilter[];
+}
+
+/** Above this many matching rows the total is the planner's estimate, shown as "about N". */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+const MAX_SORT_KEYS = 5;
+
+/** JSON text in a query string (the column filters), parsed and checked against a schema. */
+function jsonQueryValue<T extends z.ZodType>(schema: T) {
+  return z
+    .string()
+    .max(20_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON text' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/** A comma-separated list in a query string ('name,modified_date'). */
+const commaList = (max: number) =>
+  z
+    .string()
+    .max(1000)
+    .transform((text) => (text.trim() === '' ? [] : text.split(',').map((part) => part.trim())))
+    .pipe(z.array(z.string().min(1).max(100)).max(max));
+
+/**
+ * The query string of a server-mode list: `page` (from 1), `pageSize`, `sort_field` and
+ * `sort_dir` (comma-separated, one direction per field, asc or desc), `filters` (JSON array of
+ * `{id, value}` column filters in the filter language), `tz` (IANA time zone for date filters).
+ */
+export const listQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
+        message: `must be one of ${PAGE_SIZES.join(', ')}`,
+      })
+      .default(DEFAULT_PAGE_SIZE),
+    sort_field: commaList(MAX_SORT_KEYS).optional(),
+    sort_dir: commaList(MAX_SORT_KEYS)
+      .pipe(z.array(z.enum(['asc', 'desc'])))
+      .optional(),
+    filters: jsonQueryValue(columnFiltersSchema).optional(),
+    tz: z.string().min(1).max(64).optional(),
+  })
+  .refine((query) => (query.sort_dir?.length ?? 0) <= (query.sort_field?.length ?? 0), {
+    message: 'has more directions than sort_field has fields',
+    path: ['sort_dir'],
+  });
+
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+/** The sort keys a list query asks for (a missing direction is ascending). */
+export function sortKeysOf(query: Pick<ListQuery, 'sort_field' | 'sort_dir'>): SortKey[] {
+  return (query.sort_field ?? []).map((id, index) => ({
+    id,
+    desc: query.sort_dir?.[index] === 'desc',
+  }));
+}
+
+/** The query-string values for a list request (what the web client sends). */
+export function listQueryParams(
+  request: ListRequest,
+  timeZone?: string,
+): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    page: request.page,
+    pageSize: request.pageSize,
+  };
+  if (request.sort.length > 0) {
+    params.sort_field = request.sort.map((key) => key.id).join(',');
+    params.sort_dir = request.sort.map((key) => (key.desc ? 'desc' : 'asc')).join(',');
+  }
+  const filters = request.filters.filter((filter) => filter.value.trim() !== '');
+  if (filters.length > 0) params.filters = JSON.stringify(filters);
+  if (timeZone) params.tz = timeZone;
+  return params;
+}
+
+/** A page of a server-mode list. */
+export function listPageSchema<T extends z.ZodType>(row: T) {
+  return z.object({
+    rows: z.array(row),
+    /** Rows matching the filters; an estimate when total_is_estimate is true. */
+    total: z.number().int().min(0),
+    /** True when more than EXACT_COUNT_LIMIT rows match and total is the planner's estimate. */
+    total_is_estimate: z.boolean(),
+  });
+}
+
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+  total_is_estimate: boolean;
+}
+
+/** The query string of a list export: the list's query plus the visible columns in their order. */
+export const exportQuerySchema = listQuerySchema.and(
+  z.object({ columns: commaList(100).optional() }),
+);
+export type ExportQuery = z.output<typeof exportQuerySchema>;

@@ -1,0 +1,151 @@
+// Read shapes of upgrades, their requests (items) and jobs (spec §3), as the list screens show
+// them. The upgrade engine and its own screens build on these.
+import { z } from 'zod';
+import { column, type ListDefinition } from './list-columns';
+import { isoTime, nullableText, numericId, orgIdParam, salesforceId } from './common';
+import { JOB_STATUSES, UPGRADE_STATUSES } from '../statuses';
+
+export const upgradeSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  status: z.string(),
+  /** The status derived from the upgrade's requests. */
+  item_status: nullableText,
+  total_job_count: z.number().int(),
+  start_time: isoTime,
+  created_by: nullableText,
+  activated_by: nullableText,
+  activated_date: isoTime,
+  comment: nullableText,
+  org_group_id: z.number().int().nullable(),
+  parent_id: z.number().int().nullable(),
+});
+export type Upgrade = z.infer<typeof upgradeSchema>;
+
+export const UPGRADE_LIST: ListDefinition = {
+  key: 'UpgradeList',
+  rowKey: 'id',
+  columns: [
+    column('id', 'Number', 'number'),
+    column('description', 'Description'),
+    column('total_job_count', 'Job Count', 'number'),
+    column('status', 'Status', 'enum', { values: UPGRADE_STATUSES }),
+    column('start_time', 'Scheduled Start', 'datetime'),
+    column('created_by', 'Created By'),
+    column('activated_by', 'Activated By'),
+    column('activated_date', 'Activated On', 'datetime'),
+  ],
+  defaultSort: [{ id: 'start_time', desc: true }],
+};
+
+const jobCounts = {
+  eligible_job_count: z.number().int(),
+  failed_job_count: z.number().int(),
+  invalid_job_count: z.number().int(),
+  canceled_job_count: z.number().int(),
+  pending_job_count: z.number().int(),
+  inprogress_job_count: z.number().int(),
+  succeeded_job_count: z.number().int(),
+  created_job_count: z.number().int(),
+};
+
+export const upgradeItemSchema = z.object({
+  id: z.number().int(),
+  upgrade_id: z.number().int(),
+  description: z.string(),
+  scheduled_start_time: isoTime,
+  package_name: nullableText,
+  package_id: nullableText,
+  package_org_id: z.string(),
+  version_number: nullableText,
+  version_id: z.string(),
+  job_count: z.number().int(),
+  total_job_count: z.number().int(),
+  start_time: isoTime,
+  end_time: isoTime,
+  duration: z.number().int().nullable(),
+  status: z.string(),
+  created_by: nullableText,
+  activated_by: nullableText,
+  activated_date: isoTime,
+  ...jobCounts,
+});
+export type UpgradeItem = z.infer<typeof upgradeItemSchema>;
+
+export const UPGRADE_ITEM_LIST: ListDefinition = {
+  key: 'UpgradeItemCard',
+  rowKey: 'id',
+  columns: [
+    column('upgrade_id', 'Upgrade', 'number'),
+    column('description', 'Description'),
+    column('package_name', 'Package'),
+    column('version_number', 'Version', 'version'),
+    column('scheduled_start_time', 'Scheduled Start', 'datetime'),
+    column('total_job_count', 'Jobs', 'number'),
+    column('status', 'Status'),
+    column('created_by', 'Created By'),
+  ],
+  defaultSort: [{ id: 'scheduled_start_time', desc: true }],
+};
+
+export const upgradeJobSchema = z.object({
+  id: z.number().int(),
+  upgrade_id: z.number().int(),
+  item_id: z.number().int(),
+  org_id: z.string(),
+  org_name: nullableText,
+  instance: nullableText,
+  environment: nullableText,
+  location: nullableText,
+  account_name: nullableText,
+  package_name: nullableText,
+  package_id: nullableText,
+  original_version_number: nullableText,
+  original_version_id: nullableText,
+  current_version_number: nullableText,
+  current_version_id: nullableText,
+  version_number: nullableText,
+  version_id: z.string(),
+  start_time: isoTime,
+  end_time: isoTime,
+  duration: z.number().int().nullable(),
+  status: z.enum(JOB_STATUSES),
+  message: nullableText,
+  modified_date: isoTime,
+});
+export type UpgradeJob = z.infer<typeof upgradeJobSchema>;
+
+/** Org detail's Upgrade Jobs tab. */
+export const ORG_JOB_LIST: ListDefinition = {
+  key: 'OrgJobCard',
+  rowKey: 'id',
+  columns: [
+    column('upgrade_id', 'Upgrade', 'number'),
+    column('package_name', 'Package'),
+    column('original_version_number', 'Original', 'version'),
+    column('current_version_number', 'Current', 'version'),
+    column('version_number', 'Target', 'version'),
+    column('start_time', 'Start', 'datetime'),
+    column('end_time', 'End', 'datetime'),
+    column('duration', 'Duration', 'number'),
+    column('status', 'Status', 'enum', { values: JOB_STATUSES }),
+  ],
+  defaultSort: [{ id: 'start_time', desc: true }],
+};
+
+/** GET /api/upgradeitems: the requests of an upgrade, a package or a packaging org. */
+export const upgradeItemQuerySchema = z.object({
+  upgradeId: numericId.optional(),
+  packageId: salesforceId(null, 'a package id').optional(),
+  packageOrgId: orgIdParam.optional(),
+});
+
+/** GET /api/upgradejobs: the jobs of an upgrade, a request or an org. */
+export const upgradeJobQuerySchema = z.object({
+  upgradeId: numericId.optional(),
+  itemId: numericId.optional(),
+  orgId: orgIdParam.optional(),
+});
+
+/** GET /api/upgrades: every upgrade, or those of a group. */
+export const upgradeQuerySchema = z.object({ groupId: numericId.optional() });
