@@ -1,7 +1,8 @@
 // `npm run simulator`: starts the simulator alone and prints each org, its instance URL and users.
 // Environment: SIM_PORT (5001), SIM_HOST (127.0.0.1), SIM_PUBLIC_URL, SIM_DATASET (test|demo|scale),
 // SIM_SEED, SIM_PACE (instant|fast|realistic|manual), SIM_FAILURE_RATE (0–1), SIM_CLIENT_ID,
-// SIM_CLIENT_SECRET, SIM_TOKEN_TTL_SECONDS, SIM_LOG=1 (log every request).
+// SIM_CLIENT_SECRET, SIM_TOKEN_TTL_SECONDS, SIM_INSTANCE_URLS (path|origin: origin gives each org a
+// port of its own, which the sf CLI needs), SIM_LOG=1 (log every request).
 import { SIM_PACES, type SimPace } from './push/clock';
 import { startSimulator, type SimDataset, type SimulatorOptions } from './index';
 
@@ -38,11 +39,13 @@ function optionsFromEnv(): SimulatorOptions {
   const seed = numberEnv('SIM_SEED', Number.isInteger);
   const failureRate = numberEnv('SIM_FAILURE_RATE', (n) => n >= 0 && n <= 1);
   const ttl = numberEnv('SIM_TOKEN_TTL_SECONDS', (n) => n > 0);
+  const instanceUrls = choiceEnv('SIM_INSTANCE_URLS', ['path', 'origin'] as const);
   if (dataset) options.dataset = dataset;
   if (pace) options.pace = pace;
   if (seed !== undefined) options.seed = seed;
   if (failureRate !== undefined) options.failureRate = failureRate;
   if (ttl !== undefined) options.accessTokenTtlSeconds = ttl;
+  if (instanceUrls) options.instanceUrls = instanceUrls;
   if (env.SIM_HOST) options.host = env.SIM_HOST;
   if (env.SIM_PUBLIC_URL) options.publicUrl = env.SIM_PUBLIC_URL;
   if (env.SIM_CLIENT_ID) options.clientId = env.SIM_CLIENT_ID;

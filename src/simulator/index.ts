@@ -1,12 +1,11 @@
 // The Salesforce simulator: a family of orgs (the LMA, one packaging org per package, subscriber orgs
 // as data) behind one node:http server that speaks OAuth 2.0, the identity service and the REST API
 // as Salesforce does, with a push upgrade engine, fault injection and a control interface.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createControl, type SimulatorControl } from './control';
 import type { SimDataset } from './data/datasets';
 import type { FaultSettings } from './faults';
 import { createRequestHandler } from './http/handler';
+import { listen, orgPort, type Listener } from './listeners';
 import type { SimPace } from './push/clock';
 import { SimRuntime } from './runtime';
 
@@ -39,6 +38,12 @@ export interface SimulatorOptions {
   faults?: FaultSettings;
   /** Default silent. */
   log?: (line: string) => void;
+  /**
+   * 'path' (default): every org at <root>/org/<orgId> on one port. 'origin': every org also on a
+   * port of its own and that origin is its instance URL, as on Salesforce (the sf CLI needs this).
+   * Origins are http://localhost:<port>; with publicUrl set, only 'path' applies.
+   */
+  instanceUrls?: 'path' | 'origin';
 }
 
 export interface SimOrgInfo {
@@ -87,17 +92,31 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         readOnly: u.readOnly,
       })),
     }));
-  const server = createServer(createRequestHandler(rt, control, orgInfos));
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 5001, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  rt.config.publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const host = options.host ?? '127.0.0.1';
+  const login = await listen(
+    createRequestHandler(rt, control, orgInfos),
+    options.port ?? 5001,
+    host,
+  );
+  const listeners: Listener[] = [login];
+  try {
+    if (options.instanceUrls === 'origin' && !options.publicUrl) {
+      const orgs = rt.family.all();
+      for (const [index, org] of orgs.entries()) {
+        const own = await listen(
+          createRequestHandler(rt, control, orgInfos, org.id),
+          orgPort(options.port ?? 5001, index),
+          host,
+        );
+        listeners.push(own);
+        rt.config.orgOrigins.set(org.id, `http://localhost:${own.port}`);
+      }
+    }
+  } catch (error) {
+    await Promise.all(listeners.map((l) => l.close()));
+    throw error;
+  }
+  rt.config.publicUrl = (options.publicUrl ?? `http://localhost:${login.port}`).replace(/\/$/, '');
   rt.engine.start();
   return {
     url: rt.config.publicUrl,
@@ -105,10 +124,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     control,
     close: async () => {
       rt.engine.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
+      await Promise.all(listeners.map((l) => l.close()));
     },
   };
 }

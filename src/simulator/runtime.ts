@@ -17,6 +17,11 @@ import { RecordWriter } from './store/writes';
 
 export interface RuntimeConfig {
   publicUrl: string;
+  /**
+   * Origin-style instance URLs by org id (each org on a port of its own), set when the simulator
+   * runs with instanceUrls: 'origin'; orgs without one use <publicUrl>/org/<orgId>.
+   */
+  readonly orgOrigins: Map<string, string>;
   readonly clientId: string;
   readonly clientSecret: string;
   readonly seed: number;
@@ -62,6 +67,7 @@ export class SimRuntime {
     this.family = this.dataset.family;
     this.config = {
       publicUrl: '',
+      orgOrigins: new Map(),
       clientId: options.clientId,
       clientSecret: options.clientSecret,
       seed: options.seed,
@@ -80,7 +86,7 @@ export class SimRuntime {
   }
 
   instanceUrl(org: SimOrg): string {
-    return `${this.config.publicUrl}/org/${org.id}`;
+    return this.config.orgOrigins.get(org.id) ?? `${this.config.publicUrl}/org/${org.id}`;
   }
 
   /** The identity URL, on the login host as Salesforce issues it. */

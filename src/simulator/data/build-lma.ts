@@ -71,6 +71,7 @@ export function buildLma(ctx: BuildContext, packaging: readonly PackagingOrgBuil
     InstanceName: identity.instance.key,
     OrganizationType: 'Enterprise Edition',
     IsSandbox: false,
+    TrialExpirationDate: null,
     Country: 'United States',
     PrimaryContact: 'Morgan Reyes',
     LanguageLocaleKey: 'en_US',

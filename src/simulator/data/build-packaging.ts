@@ -64,6 +64,7 @@ export function buildPackagingOrg(ctx: BuildContext, catalog: PackageCatalog): P
     InstanceName: identity.instance.key,
     OrganizationType: 'Developer Edition',
     IsSandbox: false,
+    TrialExpirationDate: null,
     Country: 'United States',
     PrimaryContact: 'Release Manager',
     LanguageLocaleKey: 'en_US',

@@ -21,6 +21,7 @@ export const KEY_PREFIX = {
   PackagePushRequest: '0DV',
   PackagePushJob: '0DX',
   PackagePushError: '0DY',
+  ScratchOrgInfo: '2SR',
   sfLma__Package__c: 'a0J',
   sfLma__Package_Version__c: 'a0K',
   sfLma__License__c: 'a0L',

@@ -1,7 +1,8 @@
 // Request dispatch. The root URL is the login host (OAuth, identity, the versions list, the Trust
-// instance list, the /__sim control API). Each org's instance URL is <root>/org/<orgId>: REST calls
-// there go through the API pipeline — fault injection, session check (a token works only on its own
-// org), API usage accounting — before the REST routes.
+// instance list, the /__sim control API). Each org's instance URL is <root>/org/<orgId>, or an origin
+// of its own (a handler bound to that org): REST calls there go through the API pipeline — fault
+// injection, session check (a token works only on its own org), API usage accounting — before the
+// REST routes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimulatorControl } from '../control';
 import type { SimRuntime } from '../runtime';
@@ -27,10 +28,20 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * Salesforce treats '//services/data/…' as '/services/data/…'; the sf CLI sends such paths because
+ * @salesforce/core appends '/services/…' to an origin whose string form already ends in '/'.
+ */
+function collapseSlashes(path: string): string {
+  return path.replace(/\/{2,}/g, '/');
+}
+
 export function createRequestHandler(
   rt: SimRuntime,
   control: SimulatorControl,
   orgInfos: () => unknown,
+  /** The org whose own origin this handler serves; unset for the login host. */
+  boundOrgId?: string,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const site = new Router<RequestContext>();
   addOAuthRoutes(site);
@@ -93,11 +104,14 @@ export function createRequestHandler(
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://simulator.local');
+    // Prefixed, not resolved against a base: a request target like '//services/data' would otherwise
+    // parse as a protocol-relative URL with host 'services'.
+    const url = new URL(`http://simulator.local${req.url ?? '/'}`);
     const method = req.method ?? 'GET';
-    const instance = INSTANCE_PATH.exec(url.pathname);
+    const pathname = collapseSlashes(url.pathname);
+    const instance = boundOrgId ? ['', boundOrgId, pathname] : INSTANCE_PATH.exec(pathname);
     if (!instance) {
-      await site.handle({ rt, req, res, url }, method, url.pathname);
+      await site.handle({ rt, req, res, url }, method, pathname);
       return;
     }
     const org = rt.family.org(instance[1] ?? '');

@@ -29,6 +29,8 @@ export const Organization = defineObject(
     field('InstanceName', 'string', { access: 'r', length: 5 }),
     field('OrganizationType', 'picklist', { access: 'r', picklist: EDITIONS, label: 'Edition' }),
     field('IsSandbox', 'boolean', { access: 'r' }),
+    // Null outside trial orgs; the sf CLI reads it when it signs in to an org.
+    field('TrialExpirationDate', 'datetime', { access: 'r' }),
     field('Country', 'string', { access: 'r', length: 80 }),
     field('PrimaryContact', 'string', { access: 'r', length: 80 }),
     field('LanguageLocaleKey', 'picklist', { access: 'r', picklist: ['en_US'] }),

@@ -106,6 +106,8 @@ export const PackagePushRequest = defineObject(
     field('StartTime', 'datetime', { access: 'r' }),
     field('EndTime', 'datetime', { access: 'r' }),
     field('DurationSeconds', 'int', { access: 'r' }),
+    // A push that migrates 1GP subscribers to a 2GP package; the sf CLI selects and filters on it.
+    field('IsMigration', 'boolean', { access: 'c' }),
   ],
 );
 
@@ -146,6 +148,28 @@ export const PackagePushError = defineObject(
   ],
 );
 
+/**
+ * Dev Hub's scratch org signups. The packaging orgs have Dev Hub enabled (the sf CLI's push-upgrade
+ * commands take a --target-dev-hub and check for one by querying this object); none are created.
+ */
+export const ScratchOrgInfo = defineObject(
+  'ScratchOrgInfo',
+  {
+    label: 'Scratch Org Info',
+    labelPlural: 'Scratch Org Infos',
+    keyPrefix: KEY_PREFIX.ScratchOrgInfo,
+    ...readOnly,
+  },
+  [
+    field('OrgName', 'string', { access: 'r' }),
+    field('Edition', 'picklist', { access: 'r', picklist: ['Developer', 'Enterprise'] }),
+    field('Status', 'picklist', { access: 'r', picklist: ['New', 'Active', 'Deleted', 'Error'] }),
+    field('SignupUsername', 'string', { access: 'r', length: 80 }),
+    field('ScratchOrg', 'string', { access: 'r', length: 15 }),
+    field('ExpirationDate', 'date', { access: 'r' }),
+  ],
+);
+
 export const PACKAGING_OBJECTS = [
   MetadataPackage,
   MetadataPackageVersion,
@@ -153,4 +177,5 @@ export const PACKAGING_OBJECTS = [
   PackagePushRequest,
   PackagePushJob,
   PackagePushError,
+  ScratchOrgInfo,
 ];
