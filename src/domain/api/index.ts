@@ -11,3 +11,4 @@ export * from './packages';
 export * from './saved-filters';
 export * from './search';
 export * from './upgrades';
+export * from './tsv';

@@ -55,27 +55,25 @@ const commaList = (max: number) =>
  * `sort_dir` (comma-separated, one direction per field, asc or desc), `filters` (JSON array of
  * `{id, value}` column filters in the filter language), `tz` (IANA time zone for date filters).
  */
-export const listQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
-        message: `must be one of ${PAGE_SIZES.join(', ')}`,
-      })
-      .default(DEFAULT_PAGE_SIZE),
-    sort_field: commaList(MAX_SORT_KEYS).optional(),
-    sort_dir: commaList(MAX_SORT_KEYS)
-      .pipe(z.array(z.enum(['asc', 'desc'])))
-      .optional(),
-    filters: jsonQueryValue(columnFiltersSchema).optional(),
-    tz: z.string().min(1).max(64).optional(),
-  })
-  .refine((query) => (query.sort_dir?.length ?? 0) <= (query.sort_field?.length ?? 0), {
-    message: 'has more directions than sort_field has fields',
-    path: ['sort_dir'],
-  });
+export const listQueryShape = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
+      message: `must be one of ${PAGE_SIZES.join(', ')}`,
+    })
+    .default(DEFAULT_PAGE_SIZE),
+  sort_field: commaList(MAX_SORT_KEYS).optional(),
+  /** One direction per sort field; a missing one is ascending, an extra one is ignored. */
+  sort_dir: commaList(MAX_SORT_KEYS)
+    .pipe(z.array(z.enum(['asc', 'desc'])))
+    .optional(),
+  filters: jsonQueryValue(columnFiltersSchema).optional(),
+  tz: z.string().min(1).max(64).optional(),
+};
+
+export const listQuerySchema = z.object(listQueryShape);
 
 export type ListQuery = z.output<typeof listQuerySchema>;
 
@@ -124,7 +122,6 @@ export interface ListPage<T> {
 }
 
 /** The query string of a list export: the list's query plus the visible columns in their order. */
-export const exportQuerySchema = listQuerySchema.and(
-  z.object({ columns: commaList(100).optional() }),
-);
+export const exportQueryShape = { ...listQueryShape, columns: commaList(100).optional() };
+export const exportQuerySchema = z.object(exportQueryShape);
 export type ExportQuery = z.output<typeof exportQuerySchema>;

@@ -14,7 +14,7 @@ import {
   NotFoundError,
   SalesforceError,
   UnauthorizedError,
-} from './errors';
+} from '../errors';
 
 let testDb: TestDatabase;
 let app: AppInstance;

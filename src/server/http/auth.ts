@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../db/repositories/audit-log';
 import { findSession, touchSession, type SessionRow } from '../db/repositories/sessions';
 import type { AppInstance } from './app';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { ForbiddenError, UnauthorizedError } from '../errors';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
 
 export const SESSION_COOKIE = 'pb_session';

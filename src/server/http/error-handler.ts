@@ -1,7 +1,7 @@
 // One place that turns every failure into the JSON body the web app expects.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody } from './errors';
+import { AppError, type ErrorBody } from '../errors';
 
 const SUBJECTS: Record<number, string> = {
   400: 'Invalid Request',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from './app';
-import { NotFoundError } from './errors';
+import { NotFoundError } from '../errors';
 
 const API_PREFIXES = ['/api/', '/oauth2/', '/socket.io/', '/healthz', '/metrics'];
 

@@ -6,7 +6,7 @@ import { canCancelAdminJob } from '../../domain/actions';
 import { writeAudit } from '../db/repositories/audit-log';
 import { lockJobs, markCanceled } from '../db/repositories/admin-jobs';
 import type { Database } from '../db/database';
-import { ConflictError, NotFoundError } from '../http/errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { LivePublisher } from '../live/live-channel';
 import { inTransaction, queueNameOf } from './queues';
 

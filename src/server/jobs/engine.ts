@@ -12,7 +12,7 @@ import {
   type JobsSnapshot,
 } from '../db/repositories/admin-jobs';
 import type { Database } from '../db/database';
-import { InvalidError } from '../http/errors';
+import { InvalidError } from '../errors';
 import type { LivePublisher } from '../live/live-channel';
 import { cancelJobs } from './cancel';
 import type { JobLogger } from './job-logger';

@@ -4,7 +4,7 @@
 import { writeAudit } from '../db/repositories/audit-log';
 import type { SqlClient } from '../db/database';
 import type { Actor } from '../http/auth';
-import { InvalidError } from '../http/errors';
+import { InvalidError } from '../errors';
 import type { LiveCommands } from '../live/live-channel';
 import type { JobEngine } from './engine';
 import type { JobType } from './types';

@@ -1,6 +1,6 @@
 // Classifies what jsforce throws: transient failures are retried, permanent ones surface as a
 // SalesforceError carrying Salesforce's own errorCode and message.
-import { SalesforceError } from '../http/errors';
+import { SalesforceError } from '../errors';
 
 interface ErrorLike {
   name?: unknown;

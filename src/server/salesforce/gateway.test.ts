@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { startSimulator, type RunningSimulator } from '../../../test/support/salesforce-simulator';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { findConnectedOrg } from '../db/repositories/connected-orgs';
-import { SalesforceError } from '../http/errors';
+import { SalesforceError } from '../errors';
 import { SecretBox } from '../secrets';
 import { registerDemoOrgs } from '../services/demo-orgs';
 import { SalesforceGateway } from './gateway';

@@ -8,7 +8,7 @@ import {
   saveRefreshedToken,
   type ConnectedOrgRow,
 } from '../db/repositories/connected-orgs';
-import { NotFoundError, SalesforceError } from '../http/errors';
+import { NotFoundError, SalesforceError } from '../errors';
 import type { SecretBox } from '../secrets';
 import { isInvalidGrant } from './errors';
 import { OrgConnection } from './org-connection';

@@ -13,7 +13,7 @@ import {
   updateSessionPermissions,
   type SessionRow,
 } from '../db/repositories/sessions';
-import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../http/errors';
+import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors';
 import type { SecretBox } from '../secrets';
 import type { SalesforceGateway } from '../salesforce/gateway';
 import { hasEditOnPackageVersions, readIdentity } from '../salesforce/identity';

@@ -14,7 +14,7 @@ import {
 } from '../db/repositories/orgs';
 import { listSubscriberPackages, listVersionPackages } from '../db/repositories/packages';
 import { markMissingSubscribers, upsertSubscribers } from '../db/repositories/subscribers';
-import { InvalidError, NotFoundError } from '../http/errors';
+import { InvalidError, NotFoundError } from '../errors';
 import type { JobContext, JobDefinition, JobStep } from '../jobs/types';
 import { soqlId, soqlIdList } from '../salesforce/soql';
 import { utcDate, type SyncDeps } from './deps';

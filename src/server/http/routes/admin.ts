@@ -5,7 +5,7 @@ import { listJobs } from '../../db/repositories/admin-jobs';
 import { HISTORY_LIMIT } from '../../jobs/engine';
 import type { AppInstance } from '../app';
 import { requireChange } from '../auth';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 const settingsReply = z.object({
   /** The hosting provider's app name (HEROKU_APP_NAME): the Admin page links to its dashboard. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SignInError } from '../../services/sign-in';
 import type { AppInstance } from '../app';
 import { SESSION_COOKIE, cookieOptions } from '../auth';
-import { UnauthorizedError } from '../errors';
+import { UnauthorizedError } from '../../errors';
 
 const STATE_COOKIE = 'pb_oauth_state';
 const urlReply = z.object({ url: z.string() });

@@ -4,7 +4,7 @@ import { IconCloudDownload, IconCloudUpload, IconExternalLink } from '@tabler/ic
 import type { ClientMessageName } from '../../../domain';
 import { sendLiveMessage } from '../../api/live';
 import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
-import { ChangeActionButton } from './ChangeActionButton';
+import { ChangeActionButton } from '../../components/ChangeActionButton';
 import { useAdminSettings } from './useAdminSettings';
 
 interface JobStart {

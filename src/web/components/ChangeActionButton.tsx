@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, Tooltip, type ButtonVariant, type MantineColor } from '@mantine/core';
-import { READ_ONLY_MESSAGE } from '../../../domain';
+import { READ_ONLY_MESSAGE } from '../../domain';
+
+/** The reason a change action shows disabled until the release that builds it. */
+export const NOT_AVAILABLE_YET = 'This action is not available yet.';
 
 interface ChangeActionButtonProps {
   /** Spec §6: read-only users (and everyone until the user has loaded) see it disabled. */
   readOnly: boolean;
-  onClick: () => void;
+  /** Without a handler the action is not built yet: disabled, and the tooltip says so. */
+  onClick?: () => void;
   children: ReactNode;
   loading?: boolean;
   color?: MantineColor;
@@ -20,16 +24,18 @@ export function ChangeActionButton({
   children,
   ...buttonProps
 }: ChangeActionButtonProps) {
+  const notBuilt = buttonProps.onClick === undefined;
+  const disabled = readOnly || notBuilt;
   return (
     <Tooltip
-      label={READ_ONLY_MESSAGE}
-      disabled={!readOnly}
+      label={readOnly ? READ_ONLY_MESSAGE : NOT_AVAILABLE_YET}
+      disabled={!disabled}
       events={{ hover: true, focus: true, touch: true }}
     >
       {/* A disabled button receives no pointer or focus events, so the wrapper carries the
           tooltip, and is focusable while the button is not so keyboard users learn why. */}
-      <span style={{ display: 'inline-block' }} tabIndex={readOnly ? 0 : undefined}>
-        <Button {...buttonProps} disabled={readOnly}>
+      <span style={{ display: 'inline-block' }} tabIndex={disabled ? 0 : undefined}>
+        <Button {...buttonProps} disabled={disabled}>
           {children}
         </Button>
       </span>

@@ -1,0 +1,41 @@
+// The SQL of the licenses list, and its scopes (an org's, a group's, a package's, a version's).
+import type { LicenseScope } from '../../../domain';
+import type { ListSource } from './list-source';
+import { allOf, type Scope } from './sql-builder';
+
+export const LICENSE_SOURCE: ListSource = {
+  from: `license l
+    LEFT JOIN account a ON a.account_id = l.account_id
+    LEFT JOIN package p ON p.sfid = l.package_id
+    LEFT JOIN package_version v ON v.version_id = l.version_id
+    LEFT JOIN connected_org c ON c.org_id = l.source_org_id
+    LEFT JOIN org o ON o.org_id = l.org_id`,
+  select: `l.sfid, l.name, a.account_name, p.name AS package_name, l.package_id,
+    v.version_number, l.version_id, v.name AS version_name, l.status, c.name AS lma_org_name,
+    l.source_org_id AS lma_org_id, l.modified_date, l.install_date, l.expiration::text AS expiration,
+    l.used_license_count, l.org_id, o.name AS org_name, l.instance`,
+  columns: {
+    name: 'l.name',
+    account_name: 'a.account_name',
+    package_name: 'p.name',
+    version_number: 'v.version_sort',
+    status: 'l.status',
+    lma_org_name: 'c.name',
+    modified_date: 'l.modified_date',
+    install_date: 'l.install_date',
+    expiration: 'l.expiration',
+  },
+  uniqueKey: 'l.sfid',
+};
+
+export function licenseScope(scope: LicenseScope): Scope {
+  const { org_id, group_id, package_id, version_id } = scope;
+  return allOf(
+    org_id !== undefined && ((b) => `l.org_id = ${b.param(org_id)}`),
+    group_id !== undefined &&
+      ((b) =>
+        `l.org_id IN (SELECT gm.org_id FROM org_group_member gm WHERE gm.org_group_id = ${b.param(group_id)})`),
+    package_id !== undefined && ((b) => `l.package_id = ${b.param(package_id)}`),
+    version_id !== undefined && ((b) => `l.version_id = ${b.param(version_id)}`),
+  );
+}

@@ -1,0 +1,130 @@
+// The SQL of the org lists: all orgs (with their scopes), a package's or version's customers,
+// and a group's installed versions.
+import type { OrgScope } from '../../../domain';
+import { blacklistedSql, type BlacklistSettings } from '../repositories/blacklist';
+import type { ListSource } from './list-source';
+import { allOf, type Scope } from './sql-builder';
+
+const GROUP_NAMES = `(SELECT string_agg(g.name, ', ' ORDER BY g.name)
+  FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id WHERE gm.org_id = o.org_id)`;
+
+const ORG_JOINS = `LEFT JOIN account a ON a.account_id = o.account_id
+  LEFT JOIN instance i ON i.key = o.instance`;
+
+const ORG_SELECT = `o.org_id, o.name, o.account_id, a.account_name, o.instance, i.environment,
+  i.location, i.release, o.edition, ${GROUP_NAMES} AS groups, o.status, o.modified_date, o.type,
+  o.is_sandbox, o.parent_org_id`;
+
+const ORG_COLUMNS = {
+  org_id: 'o.org_id',
+  name: 'o.name',
+  account_name: 'a.account_name',
+  instance: 'o.instance',
+  environment: 'i.environment',
+  location: 'i.location',
+  release: 'i.release',
+  edition: 'o.edition',
+  groups: GROUP_NAMES,
+  status: 'o.status',
+  modified_date: 'o.modified_date',
+  type: 'o.type',
+} as const;
+
+export const ORG_SOURCE: ListSource = {
+  from: `org o ${ORG_JOINS}`,
+  select: ORG_SELECT,
+  columns: ORG_COLUMNS,
+  uniqueKey: 'o.org_id',
+};
+
+const ORG_REF = { orgId: 'o.org_id', accountId: 'o.account_id' };
+
+function blacklistScope(flag: boolean | undefined, settings: BlacklistSettings): Scope | undefined {
+  if (flag === undefined) return undefined;
+  return (b) => `${flag ? '' : 'NOT '}${blacklistedSql(b, ORG_REF, settings)}`;
+}
+
+/** The scopes of GET /api/orgs. */
+export function orgScope(scope: OrgScope, settings: BlacklistSettings): Scope {
+  const { packageId, versionId, relatedOrgId, groupId } = scope;
+  return allOf(
+    blacklistScope(scope.blacklisted, settings),
+    packageId !== undefined &&
+      ((b) =>
+        `EXISTS (SELECT 1 FROM org_package_version sv WHERE sv.org_id = o.org_id AND sv.package_id = ${b.param(packageId)})`),
+    versionId !== undefined &&
+      ((b) =>
+        `EXISTS (SELECT 1 FROM org_package_version sv WHERE sv.org_id = o.org_id AND sv.version_id = ${b.param(versionId)})`),
+    relatedOrgId !== undefined &&
+      ((b) => {
+        const id = b.param(relatedOrgId);
+        // Orgs of the same account, and the org's sandboxes and production org.
+        return `o.org_id <> ${id} AND (
+          o.account_id = (SELECT r.account_id FROM org r WHERE r.org_id = ${id})
+          OR o.parent_org_id = ${id}
+          OR o.org_id = (SELECT r.parent_org_id FROM org r WHERE r.org_id = ${id}))`;
+      }),
+    groupId !== undefined &&
+      ((b) =>
+        `EXISTS (SELECT 1 FROM org_group_member sm WHERE sm.org_id = o.org_id AND sm.org_group_id = ${b.param(groupId)})`),
+  );
+}
+
+/** Orgs with one installed version of a package: a package's or version's customers. */
+export const CUSTOMER_SOURCE: ListSource = {
+  from: `org_package_version v JOIN org o ON o.org_id = v.org_id
+    JOIN package_version pv ON pv.version_id = v.version_id ${ORG_JOINS}`,
+  select: `${ORG_SELECT}, v.package_id, v.version_id, pv.version_number, v.license_status,
+    v.install_date`,
+  columns: {
+    ...ORG_COLUMNS,
+    version_number: 'pv.version_sort',
+    license_status: 'v.license_status',
+    install_date: 'v.install_date',
+  },
+  uniqueKey: 'v.org_id, v.package_id',
+};
+
+export function customerScope(
+  scope: { packageId?: string; versionId?: string; blacklisted?: boolean | undefined },
+  settings: BlacklistSettings,
+): Scope {
+  const { packageId, versionId } = scope;
+  return allOf(
+    packageId !== undefined && ((b) => `v.package_id = ${b.param(packageId)}`),
+    versionId !== undefined && ((b) => `v.version_id = ${b.param(versionId)}`),
+    blacklistScope(scope.blacklisted, settings),
+  );
+}
+
+/** A group's Versions tab: each member org's installed package versions. */
+export const GROUP_VERSION_SOURCE: ListSource = {
+  from: `org_group_member m JOIN org o ON o.org_id = m.org_id
+    JOIN org_package_version v ON v.org_id = m.org_id
+    JOIN package_version pv ON pv.version_id = v.version_id
+    JOIN package p ON p.sfid = v.package_id
+    LEFT JOIN package_version_latest lt ON lt.package_id = v.package_id ${ORG_JOINS}`,
+  select: `v.org_id || ':' || v.package_id AS row_key, o.org_id, o.type, o.edition, o.instance,
+    a.account_name, v.license_status, v.install_date, p.name AS package_name, v.package_id,
+    v.version_id, pv.version_number, lt.version_id AS latest_version_id,
+    lt.version_number AS latest_version_number, pv.status, pv.created_date, pv.release_date`,
+  columns: {
+    org_id: 'o.org_id',
+    type: 'o.type',
+    edition: 'o.edition',
+    instance: 'o.instance',
+    account_name: 'a.account_name',
+    license_status: 'v.license_status',
+    install_date: 'v.install_date',
+    package_name: 'p.name',
+    version_number: 'pv.version_sort',
+    status: 'pv.status',
+    created_date: 'pv.created_date',
+    release_date: 'pv.release_date',
+  },
+  uniqueKey: 'v.org_id, v.package_id',
+};
+
+export function groupVersionScope(groupId: number): Scope {
+  return (b) => `m.org_group_id = ${b.param(groupId)}`;
+}
