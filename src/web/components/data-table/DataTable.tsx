@@ -1,0 +1,469 @@
+// The one table every list and tab uses (spec §2 "Common list behaviour"): TanStack Table for
+// columns and sort state, Mantine for the widgets. Client mode filters, sorts and pages the
+// screen's rows in the browser; server mode sends the same request to the list's endpoint.
+import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import {
+  PAGE_SIZES,
+  type ListColumn,
+  type ListRequest,
+  type SavedFilter,
+  type SortKey,
+} from '../../../domain';
+import { browserTimeZone, cellText, rowValue } from './cellText';
+import { buildTsv, downloadServerExport, downloadTsv, serverExportUrl } from './exportTsv';
+import { FilterInput } from './FilterInput';
+import { filterContext, validFilters, withColumnFilter } from './filterState';
+import { SavedFilterBar } from './SavedFilterBar';
+import type { DataTableProps } from './types';
+import { filterAndSortRows, useClientRows } from './useClientRows';
+import { useListState } from './useListState';
+import { useSelection } from './useSelection';
+import { serverQueryParams, useServerRows } from './useServerRows';
+
+/** How long the Export button stays busy after a click (spec §9). */
+export const EXPORT_FLAG_MS = 1000;
+
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map(String);
+const count = new Intl.NumberFormat('en-US');
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The table. Keyed by the list so switching lists reads that list's remembered state. */
+export function DataTable<Row extends object>(props: DataTableProps<Row>) {
+  return <ListTable key={props.list.key} {...props} />;
+}
+
+function ListTable<Row extends object>({
+  list,
+  source,
+  hiddenColumns,
+  renderCell,
+  cellHref,
+  rowHref,
+  onRowClick,
+  selectable = false,
+  selection: controlledSelection,
+  onSelectionChange,
+  readOnly,
+  toolbar,
+  savedFilters = true,
+  savedFilterOffset = 0,
+  exportName,
+  name,
+  username,
+}: DataTableProps<Row>) {
+  const timeZone = useMemo(browserTimeZone, []);
+  const listState = useListState(list.key);
+  const { state } = listState;
+  const sort: readonly SortKey[] = state.sort ?? list.defaultSort;
+  const columns = useMemo(
+    () => list.columns.filter((column) => !hiddenColumns?.includes(column.id)),
+    [list.columns, hiddenColumns],
+  );
+  const keyOf = (row: Row) => String(rowValue(row, { id: list.rowKey }));
+
+  // Filters that do not compile stay in their inputs (with the error) but are not applied.
+  const applied = useMemo(
+    () => validFilters(state.filters, list.columns, filterContext(username)),
+    [state.filters, list.columns, username],
+  );
+
+  const { selection, rowsByKey, setSelected } = useSelection<Row>(
+    controlledSelection,
+    onSelectionChange,
+  );
+  const [onlySelected, setOnlySelected] = useState(false);
+  // Spec §4 "UI state": the toggle turns itself off when the selection empties.
+  const showingSelected = onlySelected && selectable && selection.size > 0;
+  if (onlySelected && !showingSelected) setOnlySelected(false);
+
+  const clientRows = source.mode === 'client' ? source.rows : undefined;
+  const filteredClientRows = useClientRows(clientRows, applied, sort, list.columns, username);
+
+  const request: ListRequest = {
+    page: state.pageIndex + 1,
+    pageSize: state.pageSize,
+    sort,
+    filters: applied,
+  };
+  const server = useServerRows<Row>(source.mode === 'server' ? source : null, request, timeZone);
+
+  // 'N Selected' shows the selected rows, still filtered and sorted, paged in the browser.
+  const selectedRows = useMemo(() => {
+    if (!showingSelected) return null;
+    const known = new Map(rowsByKey);
+    for (const row of clientRows ?? server.data?.rows ?? []) known.set(keyOf(row), row);
+    const rows = [...selection].flatMap((key) => {
+      const row = known.get(key);
+      return row ? [row] : [];
+    });
+    return filterAndSortRows(rows, applied, sort, list.columns, username);
+    // keyOf only reads list.rowKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [showingSelected, rowsByKey, clientRows, server.data, selection, applied, sort, list]);
+
+  const localRows = selectedRows ?? (source.mode === 'client' ? filteredClientRows : null);
+  const total = localRows ? localRows.length : (server.data?.total ?? 0);
+  const totalIsEstimate = localRows ? false : (server.data?.total_is_estimate ?? false);
+  const pageCount = Math.max(1, Math.ceil(total / state.pageSize));
+  const pageIndex = Math.min(state.pageIndex, pageCount - 1);
+  const totalKnown = localRows !== null || (server.data !== undefined && !server.isFetching);
+  // Rows went away (a live refresh, a filter on the selection): stay on the last page there is.
+  if (totalKnown && state.pageIndex > pageCount - 1) listState.setPageIndex(pageCount - 1);
+  const pageRows = useMemo(
+    () =>
+      localRows
+        ? localRows.slice(pageIndex * state.pageSize, (pageIndex + 1) * state.pageSize)
+        : (server.data?.rows ?? []),
+    [localRows, pageIndex, state.pageSize, server.data],
+  );
+
+  const loading =
+    !selectedRows &&
+    (source.mode === 'client'
+      ? (source.loading ?? false) || (source.rows === undefined && !source.error)
+      : server.isPending);
+  const error = source.mode === 'client' ? source.error : server.error;
+
+  const columnDefs = useMemo<ColumnDef<Row>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.label,
+        accessorFn: (row: Row) => rowValue(row, column),
+        enableSorting: column.sortable !== false,
+      })),
+    [columns],
+  );
+  const sorting: SortingState = sort.map((key) => ({ id: key.id, desc: key.desc }));
+  // eslint-disable-next-line react-hooks/incompatible-library -- the table object is used during this render only
+  const table = useReactTable<Row>({
+    data: pageRows,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: keyOf,
+    manualSorting: true,
+    manualFiltering: true,
+    manualPagination: true,
+    enableMultiSort: true,
+    enableSortingRemoval: true,
+    sortDescFirst: false,
+    maxMultiSortColCount: 5,
+    isMultiSortEvent: (event) => (event as MouseEvent).shiftKey,
+    state: { sorting },
+    onSortingChange: (updater) =>
+      listState.setSort(typeof updater === 'function' ? updater(sorting) : updater),
+  });
+
+  const [exporting, setExporting] = useState(false);
+  const exportTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(exportTimer.current), []);
+  const exportRows = () => {
+    setExporting(true);
+    clearTimeout(exportTimer.current);
+    exportTimer.current = setTimeout(() => setExporting(false), EXPORT_FLAG_MS);
+    if (localRows) {
+      const tsv = buildTsv(
+        localRows,
+        columns.map((column) => ({
+          label: column.label,
+          text: (row: Row) => cellText(rowValue(row, column), column.kind, timeZone),
+        })),
+      );
+      downloadTsv(tsv, exportName ?? list.key);
+    } else if (source.mode === 'server') {
+      const {
+        page: _page,
+        pageSize: _pageSize,
+        ...query
+      } = serverQueryParams(source, request, timeZone);
+      downloadServerExport(
+        serverExportUrl(
+          source.endpoint,
+          query,
+          columns.map((column) => column.id),
+        ),
+      );
+    }
+  };
+
+  const applySavedFilter = (filter: SavedFilter | null) => {
+    listState.setFilters(filter ? filter.query : []);
+    listState.setSavedFilterId(filter ? filter.id : null);
+  };
+
+  const pageKeys = pageRows.map(keyOf);
+  const selectedOnPage = pageKeys.filter((key) => selection.has(key)).length;
+  const filtered = applied.length > 0 || showingSelected;
+  const columnCount = columns.length + (selectable ? 1 : 0);
+
+  const cellContent = (row: Row, column: ListColumn): ReactNode => {
+    const custom = renderCell?.[column.id];
+    const content = custom ? custom(row) : cellText(rowValue(row, column), column.kind, timeZone);
+    const columnHref = cellHref?.[column.id];
+    const href = columnHref ? columnHref(row) : (rowHref?.(row) ?? null);
+    return href ? (
+      <Anchor component={Link} to={href} size="sm">
+        {content}
+      </Anchor>
+    ) : (
+      content
+    );
+  };
+
+  let body: ReactNode;
+  if (loading || (error !== undefined && error !== null && pageRows.length === 0)) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          {loading ? (
+            <Center py="md">
+              <Loader size="sm" aria-label="Loading" />
+            </Center>
+          ) : null}
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (pageRows.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {filtered ? 'No rows match the filters' : 'No rows'}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = table.getRowModel().rows.map((tableRow) => {
+      const row = tableRow.original;
+      const key = tableRow.id;
+      const clickable = onRowClick !== undefined && !rowHref?.(row);
+      return (
+        <Table.Tr
+          key={key}
+          bg={selection.has(key) ? 'var(--mantine-primary-color-light)' : undefined}
+          style={clickable ? { cursor: 'pointer' } : undefined}
+          onClick={
+            clickable
+              ? (event) => {
+                  // A tick or a link inside the row is its own action, not a row click.
+                  if ((event.target as HTMLElement).closest('a, input, button, label')) return;
+                  onRowClick(row);
+                }
+              : undefined
+          }
+        >
+          {selectable && (
+            <Table.Td w={36}>
+              <Checkbox
+                size="xs"
+                aria-label={`Select row ${key}`}
+                checked={selection.has(key)}
+                onChange={(event) => setSelected([row], keyOf, event.currentTarget.checked)}
+              />
+            </Table.Td>
+          )}
+          {columns.map((column) => (
+            <Table.Td key={column.id}>{cellContent(row, column)}</Table.Td>
+          ))}
+        </Table.Tr>
+      );
+    });
+  }
+
+  const first = total === 0 ? 0 : pageIndex * state.pageSize + 1;
+  const last = Math.min(total, (pageIndex + 1) * state.pageSize);
+
+  return (
+    <Stack gap="xs" data-testid={`table-${name}`}>
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <div>
+          {savedFilters && (
+            <SavedFilterBar
+              listKey={list.key}
+              columns={list.columns}
+              filters={state.filters}
+              selectedId={state.savedFilterId}
+              onSelect={applySavedFilter}
+              onCreated={(id) => listState.setSavedFilterId(id)}
+              readOnly={readOnly}
+              offset={savedFilterOffset}
+            />
+          )}
+        </div>
+        <Group gap="xs">
+          {toolbar}
+          {selectable && (
+            <Switch
+              label={`${count.format(selection.size)} Selected`}
+              checked={showingSelected}
+              disabled={selection.size === 0}
+              onChange={(event) => {
+                setOnlySelected(event.currentTarget.checked);
+                listState.setPageIndex(0);
+              }}
+            />
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            loading={exporting}
+            disabled={exporting || loading}
+            onClick={exportRows}
+          >
+            Export
+          </Button>
+        </Group>
+      </Group>
+
+      {error !== undefined && error !== null && (
+        <Alert color="red" title="Failed Request">
+          {errorMessage(error)}
+        </Alert>
+      )}
+
+      <Table.ScrollContainer minWidth={columns.length * 110}>
+        <Table aria-label={name} highlightOnHover striped={false}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {selectable && (
+                  <Table.Th w={36}>
+                    <Checkbox
+                      size="xs"
+                      aria-label="Select all rows on this page"
+                      checked={pageKeys.length > 0 && selectedOnPage === pageKeys.length}
+                      indeterminate={selectedOnPage > 0 && selectedOnPage < pageKeys.length}
+                      disabled={pageKeys.length === 0}
+                      onChange={(event) =>
+                        setSelected(pageRows, keyOf, event.currentTarget.checked)
+                      }
+                    />
+                  </Table.Th>
+                )}
+                {group.headers.map((header) => {
+                  const direction = header.column.getIsSorted();
+                  const sortIndex = header.column.getSortIndex();
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      aria-sort={
+                        direction === 'asc'
+                          ? 'ascending'
+                          : direction === 'desc'
+                            ? 'descending'
+                            : undefined
+                      }
+                    >
+                      {header.column.getCanSort() ? (
+                        <UnstyledButton
+                          fw={700}
+                          fz="sm"
+                          onClick={header.column.getToggleSortingHandler()}
+                          title="Click to sort; shift-click to add to the sort"
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            {label}
+                            {direction === 'asc' ? (
+                              <IconArrowUp size={14} aria-hidden />
+                            ) : direction === 'desc' ? (
+                              <IconArrowDown size={14} aria-hidden />
+                            ) : (
+                              <IconSelector size={14} aria-hidden opacity={0.4} />
+                            )}
+                            {direction && sorting.length > 1 ? (
+                              <Text span size="xs" c="dimmed">
+                                {sortIndex + 1}
+                              </Text>
+                            ) : null}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              {selectable && <Table.Th />}
+              {columns.map((column) => (
+                <Table.Th key={column.id} fw={400} style={{ verticalAlign: 'top' }}>
+                  <FilterInput
+                    column={column}
+                    value={state.filters.find((filter) => filter.id === column.id)?.value ?? ''}
+                    onChange={(value) =>
+                      listState.setFilters((previous) =>
+                        withColumnFilter(previous, column.id, value),
+                      )
+                    }
+                    username={username}
+                  />
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Select
+            size="xs"
+            w={80}
+            aria-label="Rows per page"
+            data={PAGE_SIZE_OPTIONS}
+            value={String(state.pageSize)}
+            allowDeselect={false}
+            onChange={(value) => value && listState.setPageSize(Number(value))}
+          />
+          <Text size="sm" c="dimmed" data-testid="table-total">
+            {total === 0
+              ? '0 rows'
+              : `${count.format(first)}–${count.format(last)} of ${totalIsEstimate ? 'about ' : ''}${count.format(total)}`}
+          </Text>
+          {source.mode === 'server' && server.isFetching && !loading && (
+            <Loader size="xs" aria-label="Refreshing" />
+          )}
+        </Group>
+        <Pagination
+          size="sm"
+          total={pageCount}
+          value={pageIndex + 1}
+          onChange={(page) => listState.setPageIndex(page - 1)}
+        />
+      </Group>
+    </Stack>
+  );
+}

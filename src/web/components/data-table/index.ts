@@ -1,0 +1,9 @@
+// The DataTable and the pieces screens may reuse (spec §2 "Common list behaviour").
+export { DataTable, EXPORT_FLAG_MS } from './DataTable';
+export type { ClientSource, DataTableProps, ServerSource } from './types';
+export { browserTimeZone, cellText, rowValue } from './cellText';
+export { buildTsv, escapeTsvField, type TsvColumn } from './exportTsv';
+export { FILTER_DEBOUNCE_MS } from './FilterInput';
+export { storageKey, useListState, type ListState } from './useListState';
+export { savedFiltersKey } from './useSavedFilters';
+export { sortRows } from './sortRows';

@@ -1,0 +1,100 @@
+// The saved filters of a list (spec §5 "Saved filters", §7 /api/filters). They are shared by all
+// users and may have been saved by an older build against columns the list no longer has, so each
+// one is checked against the list and a bad one is logged and left out (never breaks the bar).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import {
+  compileFilters,
+  savedFilterIdReply,
+  savedFilterSchema,
+  type ColumnFilter,
+  type FilterColumn,
+  type SavedFilter,
+} from '../../../domain';
+import { api } from '../../api/client';
+import { filterContext } from './filterState';
+
+/** The query key of a list's saved filters (invalidated after every change). */
+export const savedFiltersKey = (listKey: string) => ['filters', listKey] as const;
+
+/** The saved filters that fit the list; the others are reported on the console. */
+export function usableSavedFilters(
+  answer: unknown,
+  listKey: string,
+  columns: readonly FilterColumn[],
+): SavedFilter[] {
+  if (!Array.isArray(answer)) {
+    console.warn(`Saved filters of ${listKey}: expected a list, got`, answer);
+    return [];
+  }
+  const context = filterContext();
+  return answer.flatMap((item: unknown) => {
+    const parsed = savedFilterSchema.safeParse(item);
+    if (!parsed.success) {
+      console.warn(`Ignoring a malformed saved filter of ${listKey}:`, item, parsed.error.issues);
+      return [];
+    }
+    try {
+      compileFilters(parsed.data.query, columns, context);
+    } catch (error) {
+      console.warn(
+        `Ignoring saved filter '${parsed.data.name}' of ${listKey}:`,
+        error instanceof Error ? error.message : error,
+      );
+      return [];
+    }
+    return [parsed.data];
+  });
+}
+
+function showFailure(error: Error) {
+  notifications.show({
+    color: 'red',
+    title: 'Failed Request',
+    message: error.message,
+    autoClose: 10_000,
+  });
+}
+
+export interface SaveFilterInput {
+  readonly id?: number;
+  readonly name: string;
+  readonly query: readonly ColumnFilter[];
+}
+
+export function useSavedFilters(listKey: string, columns: readonly FilterColumn[], enabled = true) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: savedFiltersKey(listKey),
+    queryFn: async ({ signal }) =>
+      usableSavedFilters(
+        await api.get<unknown>('/api/filters', { query: { key: listKey }, signal }),
+        listKey,
+        columns,
+      ),
+    enabled,
+  });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: savedFiltersKey(listKey) });
+
+  const save = useMutation({
+    mutationFn: async ({ id, name, query: filters }: SaveFilterInput) => {
+      const answer = await api.put<unknown>('/api/filters', {
+        ...(id === undefined ? {} : { id }),
+        key: listKey,
+        name,
+        query: filters,
+      });
+      return savedFilterIdReply.parse(answer).id;
+    },
+    onError: showFailure,
+    onSettled: invalidate,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete<unknown>(`/api/filters/${id}`),
+    onError: showFailure,
+    onSettled: invalidate,
+  });
+
+  return { filters: query.data ?? [], query, save, remove };
+}

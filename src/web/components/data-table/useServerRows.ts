@@ -1,0 +1,40 @@
+// A server-mode page (architecture §2.1): the table's request plus the list's scope goes to the
+// endpoint, and the answer is a page of rows and a total. The previous page stays on screen
+// while the next one loads, so live refreshes and paging do not flash an empty table.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { listPageSchema, listQueryParams, type ListPage, type ListRequest } from '../../../domain';
+import { api } from '../../api/client';
+import type { ServerSource } from './types';
+
+const pageSchema = listPageSchema(z.looseObject({}));
+
+/** The query string of a server-mode request: the list's scope, then page, sorts and filters. */
+export function serverQueryParams(
+  source: ServerSource,
+  request: ListRequest,
+  timeZone: string,
+): Record<string, string | number | boolean | undefined> {
+  return { ...source.params, ...listQueryParams(request, timeZone) };
+}
+
+export function useServerRows<Row extends object>(
+  source: ServerSource | null,
+  request: ListRequest,
+  timeZone: string,
+) {
+  return useQuery({
+    queryKey: [...(source?.queryKey ?? ['disabled']), source?.params ?? {}, request],
+    queryFn: async ({ signal }): Promise<ListPage<Row>> => {
+      if (!source) throw new Error('No server source');
+      const answer = await api.get<unknown>(source.endpoint, {
+        query: serverQueryParams(source, request, timeZone),
+        signal,
+      });
+      const page = pageSchema.parse(answer);
+      return { ...page, rows: page.rows as unknown as Row[] };
+    },
+    enabled: source !== null,
+    placeholderData: keepPreviousData,
+  });
+}
