@@ -1,12 +1,103 @@
+// Org detail (spec §2 /org/{orgId}): the org's header, the blacklist notice, its actions, and the
+// tabs Versions, Licenses, Upgrade Jobs, Related Orgs and Groups (the active one remembered).
+import { useMemo } from 'react';
+import { Alert, Center, Loader } from '@mantine/core';
 import { useParams } from 'react-router';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { orgDetailSchema, type OrgDetail } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
+import { RecordHeader } from '../../components/RecordHeader';
+import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
+import { useRecord } from '../../components/useRecord';
+import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
+import { BlacklistNotice } from './BlacklistNotice';
+import { OrgActions } from './OrgActions';
+import { OrgFeatures } from './OrgFeatures';
+import { OrgGroupsTab } from './tabs/OrgGroupsTab';
+import { OrgLicensesTab } from './tabs/OrgLicensesTab';
+import { OrgUpgradeJobsTab } from './tabs/OrgUpgradeJobsTab';
+import { OrgVersionsTab } from './tabs/OrgVersionsTab';
+import { RelatedOrgsTab } from './tabs/RelatedOrgsTab';
+import type { OrgTabProps } from './tabs/orgTabProps';
+
+/** The tab set id under which the active tab is remembered (the predecessor's name). */
+export const ORG_TABS_ID = 'OrgRecord';
 
 export function OrgDetailScreen() {
-  const { orgId } = useParams<'orgId'>();
+  const { orgId = '' } = useParams<'orgId'>();
+  const record = useRecord<unknown>({
+    queryKey: [...queryKeys.org, orgId],
+    path: `/api/orgs/${encodeURIComponent(orgId)}`,
+    // No backTo: the 'Failed Request' toast goes back in history, to wherever the link was.
+  });
+  const parsed = useMemo(
+    () => (record.data === undefined ? undefined : orgDetailSchema.safeParse(record.data)),
+    [record.data],
+  );
+  const org = parsed?.success ? parsed.data : undefined;
+
+  let body;
+  if (org) body = <OrgRecord org={org} />;
+  else if (parsed && !parsed.success)
+    body = (
+      <Alert color="red" title="Failed Request">
+        The server sent an org Pushboard cannot read.
+      </Alert>
+    );
+  else if (record.isPending)
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading org" />
+      </Center>
+    );
+  else
+    body = (
+      <Alert color="red" title="Failed Request">
+        {record.error?.message ?? 'The org could not be loaded.'}
+      </Alert>
+    );
+
   return (
-    <Screen name="org" title="Org">
-      <NotAvailableYet title="Org" reference={orgId ? `Org ID ${orgId}` : undefined} />
+    <Screen name="org" title={org?.name ?? 'Org'}>
+      {body}
     </Screen>
+  );
+}
+
+function OrgRecord({ org }: { org: OrgDetail }) {
+  const readOnly = useIsReadOnly();
+  const { user } = useCurrentUser();
+  const tab: OrgTabProps = { orgId: org.org_id, readOnly, username: user?.username };
+  return (
+    <>
+      <RecordHeader
+        kind="Org"
+        title={org.name ?? org.org_id}
+        parent={{ label: 'Orgs', to: '/orgs' }}
+        fields={[
+          { label: 'Name', value: org.name },
+          { label: 'Org ID', value: org.org_id },
+          { label: 'Instance', value: org.instance },
+          { label: 'Edition', value: org.edition },
+          { label: 'Type', value: org.type },
+          { label: 'Status', value: org.status },
+          { label: 'Features', value: <OrgFeatures features={org.features} /> },
+        ]}
+        actions={
+          <OrgActions orgId={org.org_id} orgName={org.name ?? org.org_id} readOnly={readOnly} />
+        }
+      />
+      {org.blacklisted && <BlacklistNotice reasons={org.blacklist_reasons} />}
+      <RememberedTabs
+        id={ORG_TABS_ID}
+        tabs={[
+          { value: 'versions', label: 'Versions', content: <OrgVersionsTab {...tab} /> },
+          { value: 'licenses', label: 'Licenses', content: <OrgLicensesTab {...tab} /> },
+          { value: 'jobs', label: 'Upgrade Jobs', content: <OrgUpgradeJobsTab {...tab} /> },
+          { value: 'related', label: 'Related Orgs', content: <RelatedOrgsTab {...tab} /> },
+          { value: 'groups', label: 'Groups', content: <OrgGroupsTab {...tab} /> },
+        ]}
+      />
+    </>
   );
 }

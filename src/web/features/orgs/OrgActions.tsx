@@ -1,0 +1,46 @@
+// The org detail's buttons (spec §2): Upgrade Packages and Add To Group change things and arrive
+// with their issues (disabled until then); Refresh Versions only reads Salesforce, so read-only
+// users have it too (spec §6).
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { sendLiveMessage } from '../../api/live';
+import { ChangeActionButton } from '../../components/ChangeActionButton';
+
+export const REFRESH_VERSIONS_TITLE = 'Refreshing Versions';
+
+/** The info toast after Refresh Versions: the work runs as a background job. */
+export function refreshVersionsMessage(orgName: string): string {
+  return `The package versions of ${orgName} are being refreshed in the background. The Versions tab updates when the refresh is done.`;
+}
+
+interface OrgActionsProps {
+  orgId: string;
+  orgName: string;
+  readOnly: boolean;
+}
+
+export function OrgActions({ orgId, orgName, readOnly }: OrgActionsProps) {
+  const refreshVersions = () => {
+    // The server answers with an 'org-versions' event when done, which reloads the Versions tab.
+    sendLiveMessage('refresh-org-versions', orgId);
+    notifications.show({
+      color: 'blue',
+      title: REFRESH_VERSIONS_TITLE,
+      message: refreshVersionsMessage(orgName),
+      autoClose: 7000,
+    });
+  };
+  return (
+    <>
+      <ChangeActionButton readOnly={readOnly} size="xs">
+        Upgrade Packages
+      </ChangeActionButton>
+      <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
+        Add To Group
+      </ChangeActionButton>
+      <Button size="xs" variant="default" onClick={refreshVersions}>
+        Refresh Versions
+      </Button>
+    </>
+  );
+}

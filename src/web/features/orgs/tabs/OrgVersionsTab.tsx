@@ -1,0 +1,50 @@
+// Org detail's Versions tab: the packages installed in the org, each with its latest version and
+// the 'installed -> latest' badge where an upgrade is available (spec §2, §4).
+import {
+  installedVersionSchema,
+  ORG_VERSION_LIST,
+  upgradeBadge,
+  type InstalledVersionRow,
+} from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { DataTable } from '../../../components/data-table';
+import { maybe, packagePath, packageVersionPath } from '../orgLinks';
+import { useParsedArray } from '../useParsedArray';
+import { VersionUpgradeBadge } from './VersionUpgradeBadge';
+import type { OrgTabProps } from './orgTabProps';
+
+export function OrgVersionsTab({ orgId, readOnly, username }: OrgTabProps) {
+  const versions = useParsedArray(
+    // Under orgVersions so the 'org-versions' event after Refresh Versions reloads it.
+    [...queryKeys.orgVersions, orgId],
+    `/api/orgs/${encodeURIComponent(orgId)}/versions`,
+    installedVersionSchema,
+  );
+  return (
+    <DataTable<InstalledVersionRow>
+      name="org versions"
+      list={ORG_VERSION_LIST}
+      source={{
+        mode: 'client',
+        rows: versions.data,
+        loading: versions.isPending,
+        error: versions.error,
+      }}
+      readOnly={readOnly}
+      username={username}
+      cellHref={{
+        package_name: (row) => packagePath(row.package_id),
+        // The version the org has installed (the predecessor linked the latest one here).
+        version_number: (row) => packageVersionPath(row.version_id),
+        latest_version_number: (row) => maybe(packageVersionPath, row.latest_version_id),
+      }}
+      renderCell={{
+        // Where an upgrade is available the latest version reads 'installed -> latest'.
+        latest_version_number: (row) => {
+          const badge = upgradeBadge(row);
+          return badge ? <VersionUpgradeBadge badge={badge} /> : row.latest_version_number;
+        },
+      }}
+    />
+  );
+}

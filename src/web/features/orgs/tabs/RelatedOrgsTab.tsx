@@ -1,0 +1,25 @@
+// Org detail's Related Orgs tab: the other orgs of the same account, server-paged.
+import { RELATED_ORG_LIST, type Org } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { DataTable } from '../../../components/data-table';
+import { orgPath } from '../orgLinks';
+import type { OrgTabProps } from './orgTabProps';
+
+export function RelatedOrgsTab({ orgId, readOnly, username }: OrgTabProps) {
+  return (
+    <DataTable<Org>
+      name="related orgs"
+      list={RELATED_ORG_LIST}
+      source={{
+        mode: 'server',
+        endpoint: '/api/orgs',
+        params: { relatedOrgId: orgId },
+        queryKey: queryKeys.orgs,
+      }}
+      readOnly={readOnly}
+      username={username}
+      exportName={`RelatedOrgs-${orgId}`}
+      rowHref={(row) => orgPath(row.org_id)}
+    />
+  );
+}
