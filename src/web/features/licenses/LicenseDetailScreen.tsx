@@ -1,12 +1,83 @@
+// License detail (spec §2): who holds the license, for which version, until when. A failed read
+// raises 'Failed Request', and clicking it goes back in history (spec §8).
 import { useParams } from 'react-router';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { DOES_NOT_EXPIRE, licenseSchema, type License } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
+import { FieldGrid, RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { Screen } from '../../components/Screen';
+import { localDateTime } from '../packages/dateTime';
+import { paths } from '../packages/paths';
+import { RecordLink } from '../packages/RecordLink';
+import { RecordPlaceholder } from '../packages/RecordPlaceholder';
+import { useParsedRecord } from '../packages/useParsedRecord';
+
+const PARENT = { label: 'Licenses', to: '/licenses' };
+
+function headerFields(license: License): RecordField[] {
+  return [
+    { label: 'Version Name', value: license.version_name },
+    { label: 'Version Number', value: license.version_number },
+    { label: 'Status', value: license.status },
+    { label: 'Date Installed', value: localDateTime(license.install_date) || null },
+  ];
+}
+
+function bodyFields(license: License): RecordField[] {
+  const version = paths.packageVersion(license.version_id);
+  return [
+    { label: 'Account', value: license.account_name },
+    { label: 'Used Licenses', value: license.used_license_count },
+    {
+      label: 'Org ID',
+      value: license.org_id && (
+        <RecordLink to={paths.org(license.org_id)}>{license.org_id}</RecordLink>
+      ),
+    },
+    { label: 'Instance', value: license.instance },
+    {
+      label: 'Package',
+      value: license.package_name && (
+        <RecordLink to={paths.package(license.package_id)}>{license.package_name}</RecordLink>
+      ),
+    },
+    {
+      label: 'Version Name',
+      value: license.version_name && <RecordLink to={version}>{license.version_name}</RecordLink>,
+    },
+    {
+      label: 'Version Number',
+      value: license.version_number && (
+        <RecordLink to={version}>{license.version_number}</RecordLink>
+      ),
+    },
+    { label: 'Expiration', value: license.expiration ?? DOES_NOT_EXPIRE },
+  ];
+}
 
 export function LicenseDetailScreen() {
-  const { licenseId } = useParams<'licenseId'>();
+  const { licenseId = '' } = useParams<'licenseId'>();
+  const state = useParsedRecord(licenseSchema, {
+    queryKey: [...queryKeys.license, licenseId],
+    path: `/api/licenses/${encodeURIComponent(licenseId)}`,
+  });
+  const license = state.record;
   return (
-    <Screen name="license" title="License">
-      <NotAvailableYet title="License" reference={licenseId ? `License ${licenseId}` : undefined} />
+    <Screen name="license" title={license?.name ?? 'License'}>
+      {license ? (
+        <RecordHeader
+          kind="License"
+          title={license.name ?? license.sfid}
+          parent={PARENT}
+          fields={headerFields(license)}
+        >
+          <FieldGrid fields={bodyFields(license)} mt="lg" />
+        </RecordHeader>
+      ) : (
+        <>
+          <RecordHeader kind="License" title={licenseId} parent={PARENT} fields={[]} />
+          <RecordPlaceholder what="license" state={state} />
+        </>
+      )}
     </Screen>
   );
 }

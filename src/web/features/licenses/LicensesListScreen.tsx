@@ -1,10 +1,42 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+// Licenses list (spec §2): every license read from the License Management Orgs, paged by the
+// server because there can be a million of them. Each cell opens what it names.
+import { DOES_NOT_EXPIRE, LICENSE_LIST, type License } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
+import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
+import { useIsReadOnly } from '../auth/useCurrentUser';
+import { ListTitle } from '../packages/ListTitle';
+import { paths } from '../packages/paths';
+import { useLicenseTotal } from './useLicenseTotal';
+
+const source = { mode: 'server', endpoint: '/api/licenses', queryKey: queryKeys.licenses } as const;
+
+const cellHref = {
+  package_name: (row: License) => paths.package(row.package_id),
+  version_number: (row: License) => paths.packageVersion(row.version_id),
+  lma_org_name: (row: License) => paths.packageOrg(row.lma_org_id),
+};
+
+const renderCell = {
+  expiration: (row: License) => row.expiration ?? DOES_NOT_EXPIRE,
+};
 
 export function LicensesListScreen() {
+  const readOnly = useIsReadOnly();
+  const total = useLicenseTotal();
   return (
     <Screen name="licenses" title="Licenses">
-      <NotAvailableYet title="Licenses" />
+      <ListTitle title="Licenses" total={total.data?.total} estimate={total.data?.estimate} />
+      <DataTable<License>
+        name="licenses"
+        list={LICENSE_LIST}
+        source={source}
+        readOnly={readOnly}
+        // Name and the cells that name nothing else open the license itself.
+        rowHref={(row) => paths.license(row.sfid)}
+        cellHref={cellHref}
+        renderCell={renderCell}
+      />
     </Screen>
   );
 }
