@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ORG_LIST, READ_ONLY_MESSAGE } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
+import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
+import { calledUrls, type StubRoute } from '../../testing/stubFetch';
+import { blacklistedKey } from './useBlacklistedToggle';
+import { makeOrg, makeUser, ORG_ID, page, RELATED_ORG_ID } from './testing/orgFixtures';
+import { renderOrgScreen } from './testing/renderOrgScreen';
+
+const ORGS = [
+  makeOrg(),
+  makeOrg({ org_id: RELATED_ORG_ID, name: 'Globex', account_name: 'Globex Inc' }),
+];
+
+function orgRequests(fetchMock: ReturnType<typeof renderOrgScreen>['fetchMock']) {
+  return calledUrls(fetchMock).filter((url) => url.pathname === '/api/orgs');
+}
+
+/** Answers every orgs page with `everyOrg`, and with `blacklisted` when the scope asks for it. */
+function orgsRoute(everyOrg = page(ORGS), blacklisted = page([ORGS[1]!])): StubRoute {
+  return (url) => ({
+    json: url.searchParams.get('blacklisted') === 'true' ? blacklisted : everyOrg,
+  });
+}
+
+async function userLoaded(queryClient: ReturnType<typeof renderOrgScreen>['queryClient']) {
+  await waitFor(() =>
+    expect(queryClient.getQueryState(queryKeys.currentUser)?.status).toBe('success'),
+  );
+}
+
+describe('OrgsListScreen', () => {
+  it('shows every spec column and the orgs the server sent, each row opening /org/{org_id}', async () => {
+    renderOrgScreen({ route: '/orgs', routes: { 'GET /api/orgs': orgsRoute() } });
+    const table = await screen.findByRole('table', { name: 'orgs' });
+    await within(table).findByText('Globex Inc');
+
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual([
+      'Org ID',
+      'Name',
+      'Account',
+      'Instance',
+      'Environment',
+      'Location',
+      'Release',
+      'Edition',
+      'Groups',
+      'Status',
+      'Last Modified',
+    ]);
+    expect(within(table).getByRole('link', { name: 'Acme Corp' })).toHaveAttribute(
+      'href',
+      `/org/${ORG_ID}`,
+    );
+    expect(within(table).getByRole('link', { name: RELATED_ORG_ID })).toHaveAttribute(
+      'href',
+      `/org/${RELATED_ORG_ID}`,
+    );
+  });
+
+  it("titles the screen 'Orgs' with the total, and 'about' when the server estimated it", async () => {
+    const { unmount } = renderOrgScreen({
+      route: '/orgs',
+      routes: { 'GET /api/orgs': { json: page(ORGS, 1234) } },
+    });
+    expect(screen.getByRole('heading', { name: 'Orgs' })).toBeInTheDocument();
+    expect(await screen.findByTestId('orgs-total')).toHaveTextContent(/^1,234$/);
+    unmount();
+
+    renderOrgScreen({
+      route: '/orgs',
+      routes: { 'GET /api/orgs': { json: page(ORGS, 120_000, true) } },
+    });
+    expect(await screen.findByTestId('orgs-total')).toHaveTextContent(/^about 120,000$/);
+  });
+
+  it('asks the server for every org until Blacklisted is on, then for blacklisted=true only', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderOrgScreen({
+      route: '/orgs',
+      routes: { 'GET /api/orgs': orgsRoute(page(ORGS, 2), page([ORGS[1]!], 1)) },
+    });
+    await screen.findByText('Acme Corp');
+    // Off means the whole list: no blacklisted=false, which would mean "not blacklisted".
+    expect(orgRequests(fetchMock).every((url) => !url.searchParams.has('blacklisted'))).toBe(true);
+
+    await user.click(screen.getByRole('switch', { name: 'Blacklisted' }));
+
+    await waitFor(() => expect(screen.queryByText('Acme Corp')).not.toBeInTheDocument());
+    expect(screen.getByText('Globex')).toBeInTheDocument();
+    expect(orgRequests(fetchMock).at(-1)?.searchParams.get('blacklisted')).toBe('true');
+    expect(await screen.findByTestId('orgs-total')).toHaveTextContent(/^1$/);
+    expect(localStorage.getItem(blacklistedKey(ORG_LIST.key))).toBe('true');
+  });
+
+  it('remembers the Blacklisted toggle: the first request of the next visit is already blacklisted', async () => {
+    localStorage.setItem(blacklistedKey(ORG_LIST.key), 'true');
+    const { fetchMock } = renderOrgScreen({
+      route: '/orgs',
+      routes: { 'GET /api/orgs': orgsRoute() },
+    });
+    expect(await screen.findByRole('switch', { name: 'Blacklisted' })).toBeChecked();
+    await screen.findByText('Globex');
+    const requests = orgRequests(fetchMock);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((url) => url.searchParams.get('blacklisted') === 'true')).toBe(true);
+  });
+
+  it('disables Add To Group and Import for a read-only user with the read-only tooltip, and still lets them select and export', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderOrgScreen({
+      route: '/orgs',
+      user: makeUser({ read_only: true }),
+      routes: { 'GET /api/orgs': orgsRoute() },
+    });
+    await userLoaded(queryClient);
+    await screen.findByText('Acme Corp');
+
+    for (const name of ['Add To Group', 'Import']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      // The tooltip listens on the wrapper: a disabled button fires no pointer events.
+      await user.hover(button.parentElement!);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(READ_ONLY_MESSAGE);
+      await user.unhover(button.parentElement!);
+      await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    }
+
+    const tick = screen.getByRole('checkbox', { name: `Select row ${ORG_ID}` });
+    await user.click(tick);
+    expect(tick).toBeChecked();
+    const selected = screen.getByRole('switch', { name: '1 Selected' });
+    expect(selected).toBeEnabled();
+    await user.click(selected);
+    await waitFor(() => expect(screen.queryByText('Globex')).not.toBeInTheDocument());
+    expect(screen.getByText('Acme Corp')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+  });
+
+  it('shows Add To Group and Import as not available yet to a user who may change things', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderOrgScreen({
+      route: '/orgs',
+      routes: { 'GET /api/orgs': orgsRoute() },
+    });
+    await userLoaded(queryClient);
+    const button = await screen.findByRole('button', { name: 'Import' });
+    expect(button).toBeDisabled();
+    await user.hover(button.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+    expect(screen.getByRole('button', { name: 'Add To Group' })).toBeDisabled();
+  });
+
+  it('says so when no org matches', async () => {
+    renderOrgScreen({ route: '/orgs', routes: { 'GET /api/orgs': { json: page([]) } } });
+    expect(await screen.findByText('No rows')).toBeInTheDocument();
+    expect(await screen.findByTestId('orgs-total')).toHaveTextContent(/^0$/);
+  });
+});
