@@ -1,10 +1,60 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+// Org Groups list (spec §2): a type radio remembered in local storage, the groups of that type in
+// a client-mode table with saved filters, and the New and Delete actions.
+import { Group, SegmentedControl, Title } from '@mantine/core';
+import { ORG_GROUP_LIST, ORG_GROUP_TYPE_FILTERS, type OrgGroup } from '../../../domain';
+import { ChangeActionButton } from '../../components/ChangeActionButton';
+import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
+import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
+import { useGroupTypeFilter } from './useGroupTypeFilter';
+import { useOrgGroups } from './useOrgGroups';
+import { WhenCell } from './WhenCell';
 
 export function OrgGroupsListScreen() {
+  const readOnly = useIsReadOnly();
+  const { user } = useCurrentUser();
+  const [type, setType] = useGroupTypeFilter();
+  const groups = useOrgGroups(type);
+
   return (
     <Screen name="orggroups" title="Org Groups">
-      <NotAvailableYet title="Org Groups" />
+      <Group justify="space-between" align="center" mb="md" wrap="wrap">
+        <Title order={1} size="h2">
+          Org Groups
+        </Title>
+        <SegmentedControl
+          aria-label="Group type"
+          data={[...ORG_GROUP_TYPE_FILTERS]}
+          value={type}
+          onChange={setType}
+        />
+      </Group>
+      <DataTable<OrgGroup>
+        name="orggroups"
+        list={ORG_GROUP_LIST}
+        source={{
+          mode: 'client',
+          rows: groups.data,
+          loading: groups.isPending,
+          error: groups.error,
+        }}
+        rowHref={(group) => `/orggroup/${group.id}`}
+        renderCell={{ created_date: (group) => <WhenCell value={group.created_date} /> }}
+        // Spec §6: read-only users cannot select rows in the group list.
+        selectable={!readOnly}
+        readOnly={readOnly}
+        username={user?.username}
+        toolbar={
+          <>
+            <ChangeActionButton readOnly={readOnly} size="xs">
+              New
+            </ChangeActionButton>
+            <ChangeActionButton readOnly={readOnly} size="xs" color="red" variant="light">
+              Delete
+            </ChangeActionButton>
+          </>
+        }
+      />
     </Screen>
   );
 }

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { READ_ONLY_MESSAGE } from '../../../domain';
+import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
+import { calledUrls, type StubRoute } from '../../testing/stubFetch';
+import { makeGroup } from './orgGroupFixtures';
+import { renderGroupScreen } from './renderGroupScreen';
+import { GROUP_TYPE_STORAGE_KEY } from './useGroupTypeFilter';
+
+const DAY_MS = 86_400_000;
+// Two renders and a refetch: more than the default 5 s on a busy two-core machine.
+const SLOW = { timeout: 20_000 };
+
+const pilots = makeGroup({
+  created_date: new Date(Date.now() - 3 * DAY_MS).toISOString(),
+});
+const banned = makeGroup({
+  id: 8,
+  name: 'Do not upgrade',
+  type: 'Blacklist Group',
+  description: 'Legal hold',
+  created_by: 'ada@example.com',
+  member_count: 2,
+});
+
+/** Answers by the type query, as the server filters: no type means every group. */
+const groupsByType: StubRoute = (url) => {
+  const type = url.searchParams.get('type');
+  const all = [pilots, banned];
+  return { json: type ? all.filter((group) => group.type === type) : all };
+};
+
+function groupRequests(fetchMock: Parameters<typeof calledUrls>[0]) {
+  return calledUrls(fetchMock).filter((url) => url.pathname === '/api/orggroups');
+}
+
+describe('OrgGroupsListScreen', () => {
+  it("shows every group with the spec's columns, relative 'When' and links to each group", async () => {
+    renderGroupScreen({ route: '/orggroups', routes: { 'GET /api/orggroups': groupsByType } });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Org Groups' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'orggroups' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual(['Name', 'Type', 'Description', 'Members', 'Created', 'When']);
+
+    const link = await within(table).findByRole('link', { name: 'Pilot customers' });
+    expect(link).toHaveAttribute('href', '/orggroup/7');
+    const row = link.closest('tr')!;
+    expect(row).toHaveTextContent('grace@example.com');
+    expect(row).toHaveTextContent('3 days ago');
+    expect(within(table).getByRole('link', { name: 'Do not upgrade' })).toHaveAttribute(
+      'href',
+      '/orggroup/8',
+    );
+  });
+
+  it(
+    'filters by type through the radio, remembers the choice and sends no type for All',
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      const first = renderGroupScreen({
+        route: '/orggroups',
+        routes: { 'GET /api/orggroups': groupsByType },
+      });
+      const table = await screen.findByRole('table', { name: 'orggroups' });
+      await within(table).findByRole('link', { name: 'Pilot customers' });
+      expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+      expect(groupRequests(first.fetchMock)[0]?.searchParams.has('type')).toBe(false);
+
+      await user.click(screen.getByRole('radio', { name: 'Blacklist Group' }));
+
+      await waitFor(() =>
+        expect(within(table).queryByRole('link', { name: 'Pilot customers' })).toBeNull(),
+      );
+      expect(within(table).getByRole('link', { name: 'Do not upgrade' })).toBeInTheDocument();
+      expect(groupRequests(first.fetchMock).at(-1)?.searchParams.get('type')).toBe(
+        'Blacklist Group',
+      );
+      expect(JSON.parse(localStorage.getItem(GROUP_TYPE_STORAGE_KEY)!)).toBe('Blacklist Group');
+
+      // Coming back to the list later shows the same type.
+      first.unmount();
+      const second = renderGroupScreen({
+        route: '/orggroups',
+        routes: { 'GET /api/orggroups': groupsByType },
+      });
+      expect(screen.getByRole('radio', { name: 'Blacklist Group' })).toBeChecked();
+      await screen.findByRole('link', { name: 'Do not upgrade' });
+      expect(groupRequests(second.fetchMock)[0]?.searchParams.get('type')).toBe('Blacklist Group');
+    },
+  );
+
+  it('lets a user who may change things select rows; New and Delete wait for their release', async () => {
+    const user = userEvent.setup();
+    const { userLoaded } = renderGroupScreen({
+      route: '/orggroups',
+      routes: { 'GET /api/orggroups': groupsByType },
+    });
+    await userLoaded();
+    await screen.findByRole('link', { name: 'Pilot customers' });
+
+    expect(screen.getByRole('checkbox', { name: 'Select row 7' })).toBeInTheDocument();
+    const newButton = screen.getByRole('button', { name: 'New' });
+    expect(newButton).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await user.hover(newButton.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+  });
+
+  it('gives a read-only user no row selection and says why New is disabled', async () => {
+    const user = userEvent.setup();
+    const { userLoaded } = renderGroupScreen({
+      route: '/orggroups',
+      readOnly: true,
+      routes: { 'GET /api/orggroups': groupsByType },
+    });
+    await userLoaded();
+    await screen.findByRole('link', { name: 'Pilot customers' });
+
+    expect(screen.queryByRole('checkbox', { name: 'Select row 7' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select all rows on this page' })).toBeNull();
+    await user.hover(screen.getByRole('button', { name: 'Delete' }).parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(READ_ONLY_MESSAGE);
+  });
+
+  it('says so when there are no groups of the type', async () => {
+    renderGroupScreen({ route: '/orggroups', routes: { 'GET /api/orggroups': { json: [] } } });
+    expect(await screen.findByText('No rows')).toBeInTheDocument();
+  });
+});
