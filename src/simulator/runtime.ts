@@ -1,6 +1,7 @@
 // Everything a running simulator holds, wired together once: the dataset's org family, the clock,
 // the push engine, OAuth state, query cursors, fault injection and API usage.
 import { LoginSessions } from './auth/sessions';
+import { IngestJobs } from './bulk/ingest-jobs';
 import { TokenStore } from './auth/tokens';
 import { buildDataset, type Dataset } from './data/build';
 import type { SimDataset } from './data/datasets';
@@ -57,6 +58,7 @@ export class SimRuntime {
   readonly cursors: CursorStore;
   readonly faults: FaultInjector;
   readonly usage: ApiUsage;
+  readonly ingestJobs: IngestJobs;
 
   constructor(options: RuntimeOptions) {
     this.clock = new SimClock(options.pace);
@@ -78,6 +80,7 @@ export class SimRuntime {
     this.writer = new RecordWriter(pushRules(this.directory, this.engine));
     this.tokens = new TokenStore(now, options.accessTokenTtlSeconds * 1000);
     this.cursors = new CursorStore(now);
+    this.ingestJobs = new IngestJobs(now);
     this.faults = new FaultInjector(options.seed, (selector) => this.family.select(selector)?.id15);
     this.faults.configure(options.faults);
     this.usage = new ApiUsage(now, (orgId15) =>

@@ -14,6 +14,7 @@ import { homePage } from './login-page';
 import { addOAuthRoutes } from './oauth';
 import { bearerToken } from './request';
 import { ApiError, invalidSession, notFound, requestLimit, sendError, sendText } from './respond';
+import { addBulkIngestRoutes } from './rest/bulk-ingest';
 import { addCompositeRoutes } from './rest/composite';
 import { addQueryRoutes } from './rest/query';
 import { addPublicRestRoutes, addResourceRoutes, parseApiVersion } from './rest/resources';
@@ -56,6 +57,7 @@ export function createRequestHandler(
   addQueryRoutes(api);
   addSObjectRoutes(api);
   addCompositeRoutes(api);
+  addBulkIngestRoutes(api);
 
   async function serveApi(
     base: RequestContext,

@@ -9,9 +9,28 @@ export interface SoqlFieldRef {
   readonly path: readonly string[];
 }
 
+export type SoqlAggregateFunction = 'COUNT' | 'COUNT_DISTINCT' | 'MIN' | 'MAX' | 'SUM' | 'AVG';
+
+/** An item of an aggregate query's SELECT list: a grouped field, or a function with its alias. */
+export type SoqlAggregateItem =
+  | { readonly kind: 'group'; readonly field: SoqlFieldRef }
+  | {
+      readonly kind: 'function';
+      readonly fn: SoqlAggregateFunction;
+      readonly field: SoqlFieldRef;
+      /** As written; unaliased functions are named expr0, expr1, … in the result. */
+      readonly alias: string | null;
+    };
+
 export type SoqlSelect =
   | { readonly kind: 'count' }
-  | { readonly kind: 'fields'; readonly fields: readonly SoqlFieldRef[] };
+  | { readonly kind: 'fields'; readonly fields: readonly SoqlFieldRef[] }
+  /** SELECT with aggregate functions (COUNT(Id), MAX(…), …) and its GROUP BY fields. */
+  | {
+      readonly kind: 'aggregate';
+      readonly items: readonly SoqlAggregateItem[];
+      readonly groupBy: readonly SoqlFieldRef[];
+    };
 
 /** Salesforce's relative date literals (TODAY, LAST_N_DAYS:n, …); `n` is null for fixed ones. */
 export interface SoqlDateLiteral {

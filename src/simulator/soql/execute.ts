@@ -3,6 +3,7 @@
 // OFFSET + LIMIT rows have matched. Result rows are built only when asked for, a page at a
 // time, which is what the REST layer's queryMore paging wants on a million records.
 
+import { compileAggregate, type AggregatePlan } from './aggregate';
 import type { SoqlFieldRef, SoqlQuery } from './ast';
 import { candidateRecords } from './candidates';
 import { compileCondition, type CompileEnv, type Predicate } from './compile';
@@ -36,8 +37,11 @@ export interface SoqlCursor {
 interface CompiledQuery {
   readonly object: SoqlObjectSchema;
   readonly selected: readonly ResolvedField[];
+  /** Set for aggregate queries: the rows are groups, not records. */
+  readonly aggregate: AggregatePlan | null;
   readonly predicate: Predicate | null;
   readonly sort: Sorter | null;
+  readonly whereAst: SoqlQuery['where'];
 }
 
 /** Parses, validates and runs `text`; throws SoqlError for anything Salesforce would reject. */
@@ -48,6 +52,7 @@ export function openSoqlCursor(text: string, source: SoqlSource, ctx: SoqlContex
   const compiled = compileQuery(query, parsed, resolver, ctx);
   const offset = query.offset ?? 0;
   const end = offset + (query.limit ?? Infinity);
+  if (compiled.aggregate !== null) return aggregateCursor(compiled, resolver, offset, end);
   // Without ORDER BY the first matches are the answer, so the scan can stop early.
   const stopAfter = compiled.sort === null ? end : Infinity;
   let matched = scan(compiled, candidateRecords(compiled.object, query.where, resolver), stopAfter);
@@ -65,6 +70,26 @@ export function openSoqlCursor(text: string, source: SoqlSource, ctx: SoqlContex
     isCount,
     totalSize: page.length,
     rows: (from = 0, to = page.length) => (isCount ? [] : page.slice(from, to).map(buildRow)),
+  };
+}
+
+/** Groups every match; ORDER BY (grouped fields only) orders the groups; LIMIT counts groups. */
+function aggregateCursor(
+  compiled: CompiledQuery,
+  resolver: Resolver,
+  offset: number,
+  end: number,
+): SoqlCursor {
+  const plan = compiled.aggregate as AggregatePlan;
+  const where = compiled.whereAst;
+  let matched = scan(compiled, candidateRecords(compiled.object, where, resolver), Infinity);
+  if (compiled.sort !== null) matched = compiled.sort(matched, Infinity);
+  const rows = plan.rows(matched).slice(offset, end);
+  return {
+    objectName: 'AggregateResult',
+    isCount: false,
+    totalSize: rows.length,
+    rows: (from = 0, to = rows.length) => rows.slice(from, to),
   };
 }
 
@@ -104,6 +129,11 @@ function compileQuery(
   const resolve = (ref: SoqlFieldRef) => resolver.field(object, ref);
   const selected = query.select.kind === 'fields' ? query.select.fields.map(resolve) : [];
   rejectDuplicates(query, selected, parsed);
+  const aggregate =
+    query.select.kind === 'aggregate'
+      ? compileAggregate(query.select.items, query.select.groupBy, resolve, parsed)
+      : null;
+  if (query.select.kind === 'aggregate') rejectUngroupedOrder(query, parsed, resolve);
   const env: CompileEnv = {
     text: parsed.text,
     positions: parsed.positions,
@@ -114,9 +144,31 @@ function compileQuery(
   return {
     object,
     selected,
+    aggregate,
+    whereAst: query.where,
     predicate: query.where === null ? null : compileCondition(query.where, env),
     sort: query.orderBy.length === 0 ? null : compileOrderBy(query.orderBy, resolve),
   };
+}
+
+/** An aggregate query orders its groups by grouped fields only. */
+function rejectUngroupedOrder(
+  query: SoqlQuery,
+  parsed: ParsedSoql,
+  resolve: (ref: SoqlFieldRef) => ResolvedField,
+): void {
+  if (query.select.kind !== 'aggregate') return;
+  const grouped = new Set(query.select.groupBy.map((g) => resolve(g).canonicalPath.toLowerCase()));
+  for (const key of query.orderBy) {
+    const field = resolve(key.field);
+    if (grouped.has(field.canonicalPath.toLowerCase())) continue;
+    throw soqlErrorAt(
+      'MALFORMED_QUERY',
+      parsed.text,
+      parsed.positions.get(key.field) ?? 0,
+      `Ordered field must be grouped or aggregated: ${field.field.name}`,
+    );
+  }
 }
 
 /** Salesforce rejects a field selected twice, however it is spelled. */

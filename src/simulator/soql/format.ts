@@ -2,7 +2,14 @@
 // parentheses exactly where the grammar needs them. parseSoql(formatSoql(q)) deep-equals q
 // for every q that parseSoql produces — the property the fuzz tests check.
 
-import type { SoqlCondition, SoqlFieldRef, SoqlLiteral, SoqlOrderKey, SoqlQuery } from './ast';
+import type {
+  SoqlCondition,
+  SoqlFieldRef,
+  SoqlLiteral,
+  SoqlOrderKey,
+  SoqlQuery,
+  SoqlSelect,
+} from './ast';
 
 const STRING_ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\\\',
@@ -73,11 +80,28 @@ function formatOrderKey(key: SoqlOrderKey): string {
   return `${formatField(key.field)} ${key.direction} NULLS ${key.nulls}`;
 }
 
+function formatSelect(select: SoqlSelect): string {
+  switch (select.kind) {
+    case 'count':
+      return 'COUNT()';
+    case 'fields':
+      return select.fields.map(formatField).join(', ');
+    case 'aggregate':
+      return select.items
+        .map((item) =>
+          item.kind === 'group'
+            ? formatField(item.field)
+            : `${item.fn}(${formatField(item.field)})${item.alias ? ` ${item.alias}` : ''}`,
+        )
+        .join(', ');
+  }
+}
+
 export function formatSoql(query: SoqlQuery): string {
-  const select =
-    query.select.kind === 'count' ? 'COUNT()' : query.select.fields.map(formatField).join(', ');
-  let text = `SELECT ${select} FROM ${query.from}`;
+  let text = `SELECT ${formatSelect(query.select)} FROM ${query.from}`;
   if (query.where !== null) text += ` WHERE ${formatCondition(query.where)}`;
+  if (query.select.kind === 'aggregate' && query.select.groupBy.length > 0)
+    text += ` GROUP BY ${query.select.groupBy.map(formatField).join(', ')}`;
   if (query.orderBy.length > 0) text += ` ORDER BY ${query.orderBy.map(formatOrderKey).join(', ')}`;
   if (query.limit !== null) text += ` LIMIT ${query.limit}`;
   if (query.offset !== null) text += ` OFFSET ${query.offset}`;

@@ -1,13 +1,16 @@
 // Recursive-descent parser for the supported SOQL subset (syntax only: the executor checks
 // names and types against the schema). Grammar, keywords case-insensitive:
-//   query     := SELECT (COUNT() | path {, path}) FROM object [WHERE condition]
+//   query     := SELECT (COUNT() | item {, item}) FROM object [WHERE condition] [GROUP BY path {, path}]
 //                [ORDER BY path [ASC|DESC] [NULLS FIRST|LAST] {, …}] [LIMIT int] [OFFSET int]
+//   item      := path | aggregate ( path ) [alias]    — aggregate: COUNT COUNT_DISTINCT MIN MAX SUM AVG
 //   condition := unary {AND unary} | unary {OR unary}   — mixing needs parentheses, as in SOQL
 //   unary     := NOT (( condition ) | simple) | ( condition ) | simple
 //   simple    := path op literal | path [NOT] IN ( literal {, literal} ) | path [NOT] IN ( query )
 // Recognised SOQL outside the subset (GROUP BY, TYPEOF, functions, …) is reported by name.
 
 import type {
+  SoqlAggregateFunction,
+  SoqlAggregateItem,
   SoqlComparisonOperator,
   SoqlCondition,
   SoqlFieldRef,
@@ -29,6 +32,15 @@ const RESERVED = new Set(
     ' ',
   ),
 );
+
+const AGGREGATE_FUNCTIONS: ReadonlySet<string> = new Set([
+  'COUNT',
+  'COUNT_DISTINCT',
+  'MIN',
+  'MAX',
+  'SUM',
+  'AVG',
+]);
 
 const COMPARISON_OPERATORS: Readonly<Record<string, SoqlComparisonOperator>> = {
   '=': '=',
@@ -68,11 +80,12 @@ class Parser extends TokenStream {
   query(depth: number): SoqlQuery {
     if (depth > MAX_NESTING) throw this.error(this.peek(), 'query is nested too deeply');
     this.expectKeyword('SELECT');
-    const select = this.selectList();
+    const items = this.selectList();
     this.expectKeyword('FROM');
     const fromToken = this.name();
     this.rejectFromExtras();
     const where = this.acceptKeyword('WHERE') ? this.condition(depth) : null;
+    const select = this.withGroupBy(items);
     const orderBy = this.orderBy(select);
     const limit = this.acceptKeyword('LIMIT') ? this.integer('LIMIT') : null;
     const offset = this.acceptKeyword('OFFSET') ? this.integer('OFFSET') : null;
@@ -85,9 +98,11 @@ class Parser extends TokenStream {
     if (this.peek().kind !== 'end') throw this.unexpected(this.peek());
   }
 
+  /** The SELECT list; an aggregate list is completed with its GROUP BY by withGroupBy. */
   private selectList(): SoqlSelect {
-    const fields: SoqlFieldRef[] = [];
+    const items: SoqlAggregateItem[] = [];
     let countToken: Token | undefined;
+    let aggregated = false;
     do {
       const token = this.peek();
       if (this.isPunctuation(token, '(')) {
@@ -97,15 +112,63 @@ class Parser extends TokenStream {
         throw unsupportedAt(this.text, token.offset, 'TYPEOF');
       }
       if (this.isCountCall()) {
-        if (countToken || fields.length > 0) throw this.countNotAlone(token);
+        if (countToken || items.length > 0) throw this.countNotAlone(token);
         countToken = token;
         this.index += 3;
       } else {
         if (countToken) throw this.countNotAlone(countToken);
-        fields.push(this.fieldPath());
+        const item = this.selectItem();
+        if (item.kind === 'function') aggregated = true;
+        items.push(item);
       }
     } while (this.acceptPunctuation(','));
-    return countToken ? { kind: 'count' } : { kind: 'fields', fields };
+    if (countToken) return { kind: 'count' };
+    if (aggregated) return { kind: 'aggregate', items, groupBy: [] };
+    return { kind: 'fields', fields: items.map((item) => item.field) };
+  }
+
+  /** A field path, or an aggregate function call with an optional alias. */
+  private selectItem(): SoqlAggregateItem {
+    const token = this.peek();
+    const upper = token.kind === 'identifier' ? token.text.toUpperCase() : '';
+    if (!AGGREGATE_FUNCTIONS.has(upper) || !this.isPunctuation(this.peek(1), '(')) {
+      return { kind: 'group', field: this.fieldPath() };
+    }
+    this.index += 2;
+    const field = this.fieldPath();
+    this.expectPunctuation(')');
+    const next = this.peek();
+    const alias =
+      next.kind === 'identifier' && !RESERVED.has(next.text.toUpperCase())
+        ? this.next().text
+        : null;
+    const item: SoqlAggregateItem = {
+      kind: 'function',
+      fn: upper as SoqlAggregateFunction,
+      field,
+      alias,
+    };
+    this.positions.set(item, token.offset);
+    return item;
+  }
+
+  /** GROUP BY after WHERE; only an aggregate query (or one selecting plain fields) may have it. */
+  private withGroupBy(select: SoqlSelect): SoqlSelect {
+    if (!this.isKeyword(this.peek(), 'GROUP') || !this.isKeyword(this.peek(1), 'BY')) return select;
+    const token = this.peek();
+    if (this.isKeyword(this.peek(2), 'ROLLUP') || this.isKeyword(this.peek(2), 'CUBE')) {
+      throw unsupportedAt(this.text, token.offset, `GROUP BY ${this.peek(2).text.toUpperCase()}`);
+    }
+    this.index += 2;
+    const groupBy: SoqlFieldRef[] = [];
+    do groupBy.push(this.fieldPath());
+    while (this.acceptPunctuation(','));
+    if (select.kind === 'count') throw this.error(token, 'COUNT() cannot be used with GROUP BY');
+    const items: readonly SoqlAggregateItem[] =
+      select.kind === 'fields'
+        ? select.fields.map((field) => ({ kind: 'group', field }))
+        : select.items;
+    return { kind: 'aggregate', items, groupBy };
   }
 
   private isCountCall(): boolean {

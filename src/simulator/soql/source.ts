@@ -57,7 +57,8 @@ export interface SoqlSource {
 
 export interface SoqlRowAttributes {
   type: string;
-  url: string;
+  /** Absent on aggregate rows (type 'AggregateResult'), which are no records. */
+  url?: string;
 }
 
 /** A result row in REST shape: `{ attributes, Field: value, Rel__r: { attributes, … } | null }`,

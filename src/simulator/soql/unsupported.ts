@@ -5,7 +5,7 @@ import type { SoqlCondition, SoqlQuery } from './ast';
 import { soqlErrorAt, unsupportedAt } from './errors';
 import type { Token } from './lexer';
 
-const AGGREGATES = new Set(['AVG', 'MIN', 'MAX', 'SUM', 'COUNT_DISTINCT']);
+const AGGREGATES = new Set(['AVG', 'MIN', 'MAX', 'SUM', 'COUNT', 'COUNT_DISTINCT']);
 
 /** The feature a clause keyword starts (GROUP BY, WITH …, FOR UPDATE, …), if it starts one. */
 export function describeClauseKeyword(token: Token, following: Token): string | undefined {
@@ -35,9 +35,9 @@ export function describeClauseKeyword(token: Token, following: Token): string | 
 /** The feature a function call `name(…)` in a field position uses. */
 export function describeFunction(name: string): string {
   const upper = name.toUpperCase();
-  if (upper === 'COUNT') return 'COUNT() with a field argument';
   if (upper === 'FIELDS') return 'FIELDS()';
-  if (AGGREGATES.has(upper)) return `The aggregate function ${upper}()`;
+  // The SELECT list takes aggregate functions; anywhere else (WHERE, ORDER BY) they are outside.
+  if (AGGREGATES.has(upper)) return `The aggregate function ${upper}() outside the SELECT list`;
   return `The function ${name}()`;
 }
 
@@ -59,7 +59,7 @@ function containsSemiJoin(condition: SoqlCondition | null): boolean {
 /** Salesforce's limits on `Field IN (SELECT …)`: one selected field, no nesting; ordering and
  *  paging clauses are outside this engine's subset. `offset` points at the inner SELECT. */
 export function checkSemiJoinSubquery(query: SoqlQuery, text: string, offset: number): void {
-  if (query.select.kind === 'count' || query.select.fields.length !== 1) {
+  if (query.select.kind !== 'fields' || query.select.fields.length !== 1) {
     throw soqlErrorAt(
       'MALFORMED_QUERY',
       text,

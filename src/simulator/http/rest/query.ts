@@ -1,4 +1,4 @@
-// query, queryAll and queryMore. The first reply carries up to one batch (2 000 records, or the
+// query, queryAll and queryMore (and, with columns=true, a query's column metadata). The first reply carries up to one batch (2 000 records, or the
 // Sforce-Query-Options batchSize clamped to 200–2 000) and, when more remain, a nextRecordsUrl whose
 // last segment is the locator ('<cursor id>-<offset>').
 import { openSoqlCursor, SoqlError, type SoqlCursor } from '../../soql/index';
@@ -6,6 +6,7 @@ import { rowCount } from '../../store/cursors';
 import type { ApiContext } from '../context';
 import { ApiError, sendJson } from '../respond';
 import type { Params, Router } from '../router';
+import { queryColumns } from './query-columns';
 
 const DEFAULT_BATCH = 2_000;
 const MIN_BATCH = 200;
@@ -47,6 +48,10 @@ function query(ctx: ApiContext): void {
     throw new ApiError(400, 'MALFORMED_QUERY', 'A query string has to be specified');
   let result;
   try {
+    if (ctx.url.searchParams.get('columns') === 'true') {
+      sendJson(ctx.res, 200, queryColumns(soql, ctx.org.store));
+      return;
+    }
     result = openSoqlCursor(soql, ctx.org.store, {
       now: new Date(ctx.rt.clock.now()),
       apiVersion: ctx.apiVersion,
