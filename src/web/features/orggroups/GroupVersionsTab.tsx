@@ -1,0 +1,27 @@
+import { GROUP_VERSION_LIST, type GroupVersion } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
+import { DataTable } from '../../components/data-table';
+import type { GroupTabProps } from './GroupMembersTab';
+
+/** One row per member org and installed package, paged by the server. */
+export function GroupVersionsTab({ groupId, readOnly, username }: GroupTabProps) {
+  return (
+    <DataTable<GroupVersion>
+      name="group-versions"
+      list={GROUP_VERSION_LIST}
+      source={{
+        mode: 'server',
+        endpoint: `/api/orggroups/${groupId}/versions`,
+        queryKey: [...queryKeys.groupVersions, groupId],
+      }}
+      cellHref={{
+        org_id: (row) => `/org/${row.org_id}`,
+        package_name: (row) => `/package/${row.package_id}`,
+        version_number: (row) => `/packageversion/${row.version_id}`,
+      }}
+      readOnly={readOnly}
+      username={username}
+      exportName={`group-${groupId}-versions`}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { isBlacklistGroup, type OrgGroup } from '../../../domain';
+import { sendLiveMessage } from '../../api/live';
+import { ChangeActionButton } from '../../components/ChangeActionButton';
+
+export const REFRESH_VERSIONS_NOTICE =
+  "The installed versions of this group's orgs are being refreshed in the background.";
+
+interface OrgGroupActionsProps {
+  group: OrgGroup;
+  readOnly: boolean;
+}
+
+/** The group's actions (spec §2 Org Group detail); the change actions arrive with group management. */
+export function OrgGroupActions({ group, readOnly }: OrgGroupActionsProps) {
+  const refreshVersions = () => {
+    sendLiveMessage('refresh-group-versions', group.id);
+    notifications.show({
+      color: 'blue',
+      title: 'Refreshing Versions',
+      message: REFRESH_VERSIONS_NOTICE,
+      autoClose: 7_000,
+    });
+  };
+  return (
+    <>
+      {/* A blacklist group's orgs are never upgraded. */}
+      {!isBlacklistGroup(group) && (
+        <ChangeActionButton readOnly={readOnly} size="xs">
+          Upgrade Packages
+        </ChangeActionButton>
+      )}
+      {/* Refreshing what is installed changes nothing the operator owns: open to everyone (§6). */}
+      <Button size="xs" variant="default" onClick={refreshVersions}>
+        Refresh Versions
+      </Button>
+      <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
+        Edit
+      </ChangeActionButton>
+      <ChangeActionButton readOnly={readOnly} size="xs" color="red" variant="light">
+        Delete
+      </ChangeActionButton>
+    </>
+  );
+}
