@@ -1,12 +1,82 @@
+// Package detail (spec §2): the package's identity in the header, and tabs for its versions, its
+// customers and the upgrades that pushed it. The active tab is remembered.
 import { useParams } from 'react-router';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { packageSchema, type Package } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
+import { RecordHeader, type RecordField } from '../../components/RecordHeader';
+import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
+import { useIsReadOnly } from '../auth/useCurrentUser';
+import { PackageCustomersTab } from './PackageCustomersTab';
+import { PackageUpgradesTab } from './PackageUpgradesTab';
+import { PackageVersionsTab } from './PackageVersionsTab';
+import { paths } from './paths';
+import { RecordLink } from './RecordLink';
+import { RecordPlaceholder } from './RecordPlaceholder';
+import { useParsedRecord } from './useParsedRecord';
+
+const PARENT = { label: 'Packages', to: '/packages' };
+
+/** Spec §2 names the field Active; the package's status says whether it is. */
+function activeText(status: string | null): string | null {
+  if (status === null) return null;
+  return status === 'Active' ? 'Yes' : `No (${status})`;
+}
+
+function headerFields(pkg: Package): RecordField[] {
+  return [
+    { label: 'ID', value: pkg.sfid },
+    {
+      label: 'Packaging Org ID',
+      value: pkg.package_org_id && (
+        <RecordLink to={paths.packageOrg(pkg.package_org_id)}>{pkg.package_org_id}</RecordLink>
+      ),
+    },
+    { label: 'Package ID', value: pkg.package_id },
+    { label: 'Tier', value: pkg.dependency_tier },
+    { label: 'Active', value: activeText(pkg.status) },
+  ];
+}
 
 export function PackageDetailScreen() {
-  const { packageId } = useParams<'packageId'>();
+  const { packageId = '' } = useParams<'packageId'>();
+  const readOnly = useIsReadOnly();
+  const state = useParsedRecord(packageSchema, {
+    queryKey: [...queryKeys.package, packageId],
+    path: `/api/packages/${encodeURIComponent(packageId)}`,
+  });
+  const pkg = state.record;
+  if (!pkg) {
+    return (
+      <Screen name="package" title="Package">
+        <RecordHeader kind="Package" title={packageId} parent={PARENT} fields={[]} />
+        <RecordPlaceholder what="package" state={state} />
+      </Screen>
+    );
+  }
   return (
-    <Screen name="package" title="Package">
-      <NotAvailableYet title="Package" reference={packageId ? `Package ${packageId}` : undefined} />
+    <Screen name="package" title={pkg.name}>
+      <RecordHeader kind="Package" title={pkg.name} parent={PARENT} fields={headerFields(pkg)} />
+      <RememberedTabs
+        id="PackageView"
+        tabs={[
+          {
+            value: 'versions',
+            label: 'Versions',
+            content: <PackageVersionsTab packageId={pkg.sfid} readOnly={readOnly} />,
+          },
+          {
+            value: 'customers',
+            label: 'Customers',
+            content: <PackageCustomersTab packageId={pkg.sfid} readOnly={readOnly} />,
+          },
+          {
+            value: 'upgrades',
+            label: 'Upgrades',
+            content: <PackageUpgradesTab packageId={pkg.sfid} readOnly={readOnly} />,
+          },
+        ]}
+      />
     </Screen>
   );
 }

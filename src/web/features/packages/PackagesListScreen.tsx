@@ -1,10 +1,35 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+// Packages list (spec §2): the managed packages, lowest dependency tier first.
+import { PACKAGE_LIST, type Package } from '../../../domain';
+import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
+import { useIsReadOnly } from '../auth/useCurrentUser';
+import { ListTitle } from './ListTitle';
+import { paths } from './paths';
+import { usePackages } from './usePackages';
+
+const cellHref = {
+  package_org_id: (row: Package) => paths.packageOrg(row.package_org_id),
+};
 
 export function PackagesListScreen() {
+  const readOnly = useIsReadOnly();
+  const packages = usePackages();
   return (
     <Screen name="packages" title="Packages">
-      <NotAvailableYet title="Packages" />
+      <ListTitle title="Packages" total={packages.data?.length} />
+      <DataTable<Package>
+        name="packages"
+        list={PACKAGE_LIST}
+        source={{
+          mode: 'client',
+          rows: packages.data,
+          loading: packages.isPending,
+          error: packages.error,
+        }}
+        readOnly={readOnly}
+        rowHref={(row) => paths.package(row.sfid)}
+        cellHref={cellHref}
+      />
     </Screen>
   );
 }

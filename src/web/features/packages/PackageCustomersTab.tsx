@@ -1,0 +1,49 @@
+// Package detail's Customers tab: the orgs that have a version of the package installed, paged by
+// the server (a package can have tens of thousands). The Blacklisted toggle narrows the list to
+// the customers upgrades will skip.
+import { useState } from 'react';
+import { Switch } from '@mantine/core';
+import { PACKAGE_CUSTOMER_LIST, type Customer } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
+import { DataTable } from '../../components/data-table';
+import { paths } from './paths';
+
+const cellHref = {
+  version_number: (row: Customer) => paths.packageVersion(row.version_id),
+};
+
+export function PackageCustomersTab({
+  packageId,
+  readOnly,
+}: {
+  packageId: string;
+  readOnly: boolean;
+}) {
+  const [blacklisted, setBlacklisted] = useState(false);
+  return (
+    <DataTable<Customer>
+      name="package-customers"
+      list={PACKAGE_CUSTOMER_LIST}
+      source={{
+        mode: 'server',
+        endpoint: `/api/packages/${encodeURIComponent(packageId)}/customers`,
+        // Off means every customer, so the flag is left out rather than sent as false (which
+        // would mean "only the customers that are not blacklisted").
+        params: blacklisted ? { blacklisted: true } : {},
+        // Under the orgs root: the 'orgs' and 'group-members' events (a blacklist group changed)
+        // both refresh it.
+        queryKey: [...queryKeys.orgs, 'package-customers', packageId],
+      }}
+      readOnly={readOnly}
+      toolbar={
+        <Switch
+          label="Blacklisted"
+          checked={blacklisted}
+          onChange={(event) => setBlacklisted(event.currentTarget.checked)}
+        />
+      }
+      rowHref={(row) => paths.org(row.org_id)}
+      cellHref={cellHref}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+// Package detail's Upgrades tab: the upgrade requests that pushed a version of this package. A row
+// opens its request; the Upgrade column opens the whole upgrade.
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { UPGRADE_ITEM_LIST, upgradeItemSchema, type UpgradeItem } from '../../../domain';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { DataTable } from '../../components/data-table';
+import { paths } from './paths';
+
+const itemsSchema = z.array(upgradeItemSchema);
+
+/**
+ * The package's own key, as the predecessor had: filters and sorts typed here are not the ones of
+ * an upgrade's Requests tab, which shows the same columns.
+ */
+const PACKAGE_UPGRADE_ITEM_LIST = { ...UPGRADE_ITEM_LIST, key: 'PackageUpgradeItemCard' };
+
+const cellHref = { upgrade_id: (row: UpgradeItem) => paths.upgrade(row.upgrade_id) };
+
+export function PackageUpgradesTab({
+  packageId,
+  readOnly,
+}: {
+  packageId: string;
+  readOnly: boolean;
+}) {
+  const items = useQuery({
+    queryKey: [...queryKeys.upgradeItems, { packageId }],
+    queryFn: async ({ signal }) =>
+      itemsSchema.parse(
+        await api.get<unknown>('/api/upgradeitems', { query: { packageId }, signal }),
+      ),
+  });
+  return (
+    <DataTable<UpgradeItem>
+      name="package-upgrades"
+      list={PACKAGE_UPGRADE_ITEM_LIST}
+      source={{ mode: 'client', rows: items.data, loading: items.isPending, error: items.error }}
+      readOnly={readOnly}
+      rowHref={(row) => paths.upgradeItem(row.id)}
+      cellHref={cellHref}
+    />
+  );
+}
