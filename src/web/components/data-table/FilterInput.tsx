@@ -58,6 +58,8 @@ export function FilterInput({ column, value, onChange, username }: FilterInputPr
       width={560}
       shadow="md"
       withinPortal
+      // Our own role and name: Mantine's would label the help with the input's label.
+      withRoles={false}
     >
       <Popover.Target>
         <TextInput

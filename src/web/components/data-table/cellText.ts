@@ -21,7 +21,8 @@ export function cellText(value: unknown, kind: ColumnKind, timeZone: string): st
       // 'date' columns already carry 'YYYY-MM-DD'; shifting them through a zone would move days.
       if (typeof value === 'string') return value;
       if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      if (typeof value === 'boolean') return value ? 'true' : 'false';
+      return typeof value === 'object' ? JSON.stringify(value) : '';
   }
 }
 
