@@ -1,14 +1,105 @@
+// Package version detail (spec §2): the version's fields, whether it is the package's latest, and
+// its customers (with license data) and blacklisted customers in remembered tabs. A failed read
+// raises 'Failed Request', and clicking it goes back in history (spec §8).
+import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { packageVersionSchema, type PackageVersion } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
+import { RecordHeader, type RecordField } from '../../components/RecordHeader';
+import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
+import { useIsReadOnly } from '../auth/useCurrentUser';
+import { localDateTime } from '../packages/dateTime';
+import { paths } from '../packages/paths';
+import { RecordLink } from '../packages/RecordLink';
+import { RecordPlaceholder } from '../packages/RecordPlaceholder';
+import { useParsedRecord } from '../packages/useParsedRecord';
+import { VersionStatusBadge } from '../packages/VersionStatusBadge';
+import { latestFields } from './latestFields';
+import { VersionCustomersTable } from './VersionCustomersTable';
+
+const PACKAGES = { label: 'Packages', to: '/packages' };
+
+/** What the Blacklist tab lists, said above the table. */
+export const VERSION_BLACKLIST_NOTE =
+  'Customers of this version that are blacklisted: upgrades will skip them.';
+
+function fields(version: PackageVersion): RecordField[] {
+  return [
+    {
+      label: 'Package',
+      value: <RecordLink to={paths.package(version.package_id)}>{version.package_name}</RecordLink>,
+    },
+    { label: 'Number', value: version.version_number },
+    { label: 'Name', value: version.name },
+    { label: 'ID', value: version.version_id },
+    { label: 'Status', value: <VersionStatusBadge status={version.status} /> },
+    { label: 'Created', value: localDateTime(version.created_date) || null },
+    { label: 'Released', value: localDateTime(version.release_date) || null },
+    { label: 'Customers', value: version.customer_count },
+    ...latestFields(version),
+  ];
+}
 
 export function PackageVersionDetailScreen() {
-  const { versionId } = useParams<'versionId'>();
+  const { versionId = '' } = useParams<'versionId'>();
+  const readOnly = useIsReadOnly();
+  const state = useParsedRecord(packageVersionSchema, {
+    queryKey: [...queryKeys.packageVersion, versionId],
+    path: `/api/packageversions/${encodeURIComponent(versionId)}`,
+  });
+  const version = state.record;
+  if (!version) {
+    return (
+      <Screen name="packageversion" title="Package Version">
+        <RecordHeader kind="Package Version" title={versionId} parent={PACKAGES} fields={[]} />
+        <RecordPlaceholder what="package version" state={state} />
+      </Screen>
+    );
+  }
+  const title = `${version.package_name} ${version.version_number}`;
   return (
-    <Screen name="packageversion" title="Package Version">
-      <NotAvailableYet
-        title="Package Version"
-        reference={versionId ? `Version ${versionId}` : undefined}
+    <Screen name="packageversion" title={title}>
+      <RecordHeader
+        kind="Package Version"
+        title={title}
+        parent={{
+          label: version.package_name,
+          to: paths.package(version.package_id) ?? '/packages',
+        }}
+        fields={fields(version)}
+      />
+      <RememberedTabs
+        id="PackageVersionView"
+        tabs={[
+          {
+            value: 'customers',
+            label: 'Customers',
+            content: (
+              <VersionCustomersTable
+                versionId={version.version_id}
+                blacklisted={false}
+                readOnly={readOnly}
+              />
+            ),
+          },
+          {
+            value: 'blacklist',
+            label: 'Blacklist',
+            content: (
+              <>
+                <Text size="sm" c="dimmed" mb="xs">
+                  {VERSION_BLACKLIST_NOTE}
+                </Text>
+                <VersionCustomersTable
+                  versionId={version.version_id}
+                  blacklisted
+                  readOnly={readOnly}
+                />
+              </>
+            ),
+          },
+        ]}
       />
     </Screen>
   );
