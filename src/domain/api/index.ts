@@ -12,3 +12,4 @@ export * from './saved-filters';
 export * from './search';
 export * from './upgrades';
 export * from './tsv';
+export * from './list-registry';

@@ -10,7 +10,8 @@ export function tsvCell(value: unknown, column: ListColumn, timeZone: string): s
   if (column.kind === 'datetime') text = formatDateTime(value as string, timeZone);
   else if (column.kind === 'boolean') text = value ? 'Yes' : 'No';
   else if (Array.isArray(value)) text = value.join(', ');
-  else text = String(value as string | number);
+  else if (typeof value === 'object') text = JSON.stringify(value);
+  else text = String(value);
   return text.replace(/[\t\r\n]+/g, ' ');
 }
 

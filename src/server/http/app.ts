@@ -20,6 +20,15 @@ import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
 import { oauthRoutes } from './routes/oauth';
 import { adminRoutes } from './routes/admin';
+import { licenseRoutes } from './routes/licenses';
+import { orgRoutes } from './routes/orgs';
+import { packageRoutes } from './routes/packages';
+import { orgGroupRoutes } from './routes/orggroups';
+import { packageOrgRoutes } from './routes/packageorgs';
+import { upgradeReadRoutes } from './routes/upgrade-reads';
+import { savedFilterRoutes } from './routes/filters';
+import { searchRoutes } from './routes/search';
+import { registerOpenApi, type RouteRecord } from './openapi';
 import { registerAuth } from './auth';
 import { SecretBox } from '../secrets';
 import { SalesforceGateway, type GatewayDeps } from '../salesforce/gateway';
@@ -47,7 +56,7 @@ export type AppInstance = FastifyInstance<
   RawReplyDefaultExpression,
   FastifyBaseLogger,
   ZodTypeProvider
-> & { deps: AppDeps; services: AppServices; live: LiveChannel };
+> & { deps: AppDeps; services: AppServices; live: LiveChannel; routeTable: RouteRecord[] };
 
 export interface AppServices {
   secrets: SecretBox;
@@ -102,6 +111,9 @@ export async function buildApp(
   app.addHook('onClose', () => live.close());
 
   registerErrorHandler(app);
+  const routeTable: RouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  await registerOpenApi(app, routeTable);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -131,6 +143,14 @@ export async function buildApp(
   healthRoutes(app);
   oauthRoutes(app);
   adminRoutes(app);
+  licenseRoutes(app);
+  orgRoutes(app);
+  packageRoutes(app);
+  orgGroupRoutes(app);
+  packageOrgRoutes(app);
+  upgradeReadRoutes(app);
+  savedFilterRoutes(app);
+  searchRoutes(app);
   await registerSpa(app, deps.webDir);
   return app;
 }

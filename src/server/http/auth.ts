@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../db/repositories/audit-log';
 import { findSession, touchSession, type SessionRow } from '../db/repositories/sessions';
 import type { AppInstance } from './app';
+import { OPENAPI_PATH } from './openapi';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
 
@@ -67,7 +68,9 @@ export async function registerAuth(app: AppInstance): Promise<void> {
     }
     if (!SAFE_METHODS.has(request.method) && request.session) checkCsrf(request);
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') && !request.session) throw new UnauthorizedError();
+    if (path.startsWith('/api/') && path !== OPENAPI_PATH && !request.session) {
+      throw new UnauthorizedError();
+    }
   });
 }
 

@@ -114,9 +114,7 @@ export function registerServerList<
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const query = request.query as ListQuery & { columns?: string[] } & z.output<
-          z.ZodObject<S>
-        >;
+      const query = request.query as ListQuery & { columns?: string[] } & z.output<z.ZodObject<S>>;
       const scope = await spec.scope(request.params as z.output<z.ZodObject<P>>, query);
       const statement = listStatement(spec.list, spec.source, scope, query, {
         username: actor.username,

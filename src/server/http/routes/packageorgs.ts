@@ -1,0 +1,33 @@
+// /api/packageorgs reads (spec §7 Connected orgs): the connected orgs, never with their tokens.
+import { z } from 'zod';
+import { connectedOrgSchema, orgIdParam } from '../../../domain';
+import {
+  findConnectedOrgView,
+  listConnectedOrgViews,
+} from '../../db/repositories/connected-org-reads';
+import { NotFoundError } from '../../errors';
+import type { AppInstance } from '../app';
+
+export function packageOrgRoutes(app: AppInstance): void {
+  app.get(
+    '/api/packageorgs',
+    { schema: { tags: ['packageorgs'], response: { 200: z.array(connectedOrgSchema) } } },
+    async () => listConnectedOrgViews(app.deps.db),
+  );
+
+  app.get(
+    '/api/packageorgs/:id',
+    {
+      schema: {
+        tags: ['packageorgs'],
+        params: z.object({ id: orgIdParam }),
+        response: { 200: connectedOrgSchema },
+      },
+    },
+    async (request) => {
+      const found = await findConnectedOrgView(app.deps.db, request.params.id);
+      if (!found) throw new NotFoundError(`No connected org ${request.params.id}.`);
+      return found;
+    },
+  );
+}
