@@ -1,10 +1,55 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+// Connected Orgs list (spec §2): the packaging, license and account orgs Pushboard works
+// through, with their connection status, and the Add Org, Refresh, Revoke and Delete actions.
+import { useMemo } from 'react';
+import { Text } from '@mantine/core';
+import { CONNECTED_ORG_LIST, CONNECTED_ORGS_NOTE, type ConnectedOrg } from '../../../domain';
+import { ChangeActionButton } from '../../components/ChangeActionButton';
+import { browserTimeZone, DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
+import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
+import { ListTitle } from '../packages/ListTitle';
+import { connectedOrgCells, connectedOrgHref } from './connectedOrgCells';
+import { useConnectedOrgs } from './useConnectedOrgs';
 
 export function ConnectedOrgsListScreen() {
+  const readOnly = useIsReadOnly();
+  const { user } = useCurrentUser();
+  const orgs = useConnectedOrgs();
+  const renderCell = useMemo(() => connectedOrgCells(browserTimeZone()), []);
+
   return (
     <Screen name="packageorgs" title="Connected Orgs">
-      <NotAvailableYet title="Connected Orgs" />
+      <ListTitle title="Connected Orgs" total={orgs.data?.length} />
+      <Text size="sm" c="dimmed" mt={-8} mb="md">
+        {CONNECTED_ORGS_NOTE}
+      </Text>
+      <DataTable<ConnectedOrg>
+        name="packageorgs"
+        list={CONNECTED_ORG_LIST}
+        source={{ mode: 'client', rows: orgs.data, loading: orgs.isPending, error: orgs.error }}
+        rowHref={connectedOrgHref}
+        renderCell={renderCell}
+        // Spec §6: read-only users cannot select rows in the connected orgs list.
+        selectable={!readOnly}
+        readOnly={readOnly}
+        username={user?.username}
+        toolbar={
+          <>
+            <ChangeActionButton readOnly={readOnly} size="xs">
+              Add Org
+            </ChangeActionButton>
+            <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
+              Refresh
+            </ChangeActionButton>
+            <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
+              Revoke
+            </ChangeActionButton>
+            <ChangeActionButton readOnly={readOnly} size="xs" color="red" variant="light">
+              Delete
+            </ChangeActionButton>
+          </>
+        }
+      />
     </Screen>
   );
 }
