@@ -10,8 +10,8 @@ export function tsvCell(value: unknown, column: ListColumn, timeZone: string): s
   if (column.kind === 'datetime') text = formatDateTime(value as string, timeZone);
   else if (column.kind === 'boolean') text = value ? 'Yes' : 'No';
   else if (Array.isArray(value)) text = value.join(', ');
-  else if (typeof value === 'object') text = JSON.stringify(value);
-  else text = String(value);
+  else if (typeof value === 'string' || typeof value === 'number') text = String(value);
+  else text = JSON.stringify(value);
   return text.replace(/[\t\r\n]+/g, ' ');
 }
 
