@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedFilter } from '../../../domain';
+import { calledUrls } from '../../testing/stubFetch';
 import { columnValues, filterInput, renderTable } from './dataTableFixtures';
 import { savedFilterSlots, splitSavedFilters } from './savedFilterSlots';
 import { storageKey } from './useListState';
@@ -86,9 +87,9 @@ describe('Saved-filter bar', () => {
     );
     // The list is asked again for its saved filters.
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/filters?')),
-      ).toHaveLength(2),
+      expect(calledUrls(fetchMock).filter((url) => url.pathname === '/api/filters')).toHaveLength(
+        2,
+      ),
     );
     await waitFor(() =>
       expect(localStorage.getItem(storageKey('ThingList', 'savedFilter'))).toBe('42'),
