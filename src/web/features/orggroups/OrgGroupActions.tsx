@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isBlacklistGroup, type OrgGroup } from '../../../domain';
 import { sendLiveMessage } from '../../api/live';
@@ -24,7 +24,7 @@ export function OrgGroupActions({ group, readOnly }: OrgGroupActionsProps) {
     });
   };
   return (
-    <>
+    <Group gap="xs" role="group" aria-label="Group actions">
       {/* A blacklist group's orgs are never upgraded. */}
       {!isBlacklistGroup(group) && (
         <ChangeActionButton readOnly={readOnly} size="xs">
@@ -41,6 +41,6 @@ export function OrgGroupActions({ group, readOnly }: OrgGroupActionsProps) {
       <ChangeActionButton readOnly={readOnly} size="xs" color="red" variant="light">
         Delete
       </ChangeActionButton>
-    </>
+    </Group>
   );
 }

@@ -9,7 +9,7 @@ import { renderGroupScreen } from './renderGroupScreen';
 import { GROUP_TYPE_STORAGE_KEY } from './useGroupTypeFilter';
 
 const DAY_MS = 86_400_000;
-// Two renders and a refetch: more than the default 5 s on a busy two-core machine.
+// Rendering Mantine tables takes seconds on a busy two-core machine; 5 s is too tight.
 const SLOW = { timeout: 20_000 };
 
 const pilots = makeGroup({
@@ -36,27 +36,31 @@ function groupRequests(fetchMock: Parameters<typeof calledUrls>[0]) {
 }
 
 describe('OrgGroupsListScreen', () => {
-  it("shows every group with the spec's columns, relative 'When' and links to each group", async () => {
-    renderGroupScreen({ route: '/orggroups', routes: { 'GET /api/orggroups': groupsByType } });
+  it(
+    "shows every group with the spec's columns, relative 'When' and links to each group",
+    SLOW,
+    async () => {
+      renderGroupScreen({ route: '/orggroups', routes: { 'GET /api/orggroups': groupsByType } });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Org Groups' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'orggroups' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((th) => th.textContent?.trim())
-      .filter(Boolean);
-    expect(headers).toEqual(['Name', 'Type', 'Description', 'Members', 'Created', 'When']);
+      expect(screen.getByRole('heading', { level: 1, name: 'Org Groups' })).toBeInTheDocument();
+      const table = await screen.findByRole('table', { name: 'orggroups' });
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent?.trim())
+        .filter(Boolean);
+      expect(headers).toEqual(['Name', 'Type', 'Description', 'Members', 'Created', 'When']);
 
-    const link = await within(table).findByRole('link', { name: 'Pilot customers' });
-    expect(link).toHaveAttribute('href', '/orggroup/7');
-    const row = link.closest('tr')!;
-    expect(row).toHaveTextContent('grace@example.com');
-    expect(row).toHaveTextContent('3 days ago');
-    expect(within(table).getByRole('link', { name: 'Do not upgrade' })).toHaveAttribute(
-      'href',
-      '/orggroup/8',
-    );
-  });
+      const link = await within(table).findByRole('link', { name: 'Pilot customers' });
+      expect(link).toHaveAttribute('href', '/orggroup/7');
+      const row = link.closest('tr')!;
+      expect(row).toHaveTextContent('grace@example.com');
+      expect(row).toHaveTextContent('3 days ago');
+      expect(within(table).getByRole('link', { name: 'Do not upgrade' })).toHaveAttribute(
+        'href',
+        '/orggroup/8',
+      );
+    },
+  );
 
   it(
     'filters by type through the radio, remembers the choice and sends no type for All',
@@ -95,24 +99,28 @@ describe('OrgGroupsListScreen', () => {
     },
   );
 
-  it('lets a user who may change things select rows; New and Delete wait for their release', async () => {
-    const user = userEvent.setup();
-    const { userLoaded } = renderGroupScreen({
-      route: '/orggroups',
-      routes: { 'GET /api/orggroups': groupsByType },
-    });
-    await userLoaded();
-    await screen.findByRole('link', { name: 'Pilot customers' });
+  it(
+    'lets a user who may change things select rows; New and Delete wait for their release',
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      const { userLoaded } = renderGroupScreen({
+        route: '/orggroups',
+        routes: { 'GET /api/orggroups': groupsByType },
+      });
+      await userLoaded();
+      await screen.findByRole('link', { name: 'Pilot customers' });
 
-    expect(screen.getByRole('checkbox', { name: 'Select row 7' })).toBeInTheDocument();
-    const newButton = screen.getByRole('button', { name: 'New' });
-    expect(newButton).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
-    await user.hover(newButton.parentElement!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
-  });
+      expect(screen.getByRole('checkbox', { name: 'Select row 7' })).toBeInTheDocument();
+      const newButton = screen.getByRole('button', { name: 'New' });
+      expect(newButton).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+      await user.hover(newButton.parentElement!);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+    },
+  );
 
-  it('gives a read-only user no row selection and says why New is disabled', async () => {
+  it('gives a read-only user no row selection and says why New is disabled', SLOW, async () => {
     const user = userEvent.setup();
     const { userLoaded } = renderGroupScreen({
       route: '/orggroups',
@@ -128,7 +136,7 @@ describe('OrgGroupsListScreen', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(READ_ONLY_MESSAGE);
   });
 
-  it('says so when there are no groups of the type', async () => {
+  it('says so when there are no groups of the type', SLOW, async () => {
     renderGroupScreen({ route: '/orggroups', routes: { 'GET /api/orggroups': { json: [] } } });
     expect(await screen.findByText('No rows')).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core';
 import type { ConnectedOrg } from '../../../domain';
 import { ChangeActionButton } from '../../components/ChangeActionButton';
 
@@ -14,7 +15,7 @@ interface ConnectedOrgActionsProps {
  */
 export function ConnectedOrgActions({ org, readOnly }: ConnectedOrgActionsProps) {
   return (
-    <>
+    <Group gap="xs" role="group" aria-label="Connected org actions">
       {/* Only a packaging org can be switched on and off for upgrades. */}
       {org.type === 'Package' && (
         <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
@@ -39,6 +40,6 @@ export function ConnectedOrgActions({ org, readOnly }: ConnectedOrgActionsProps)
       <ChangeActionButton readOnly={readOnly} size="xs" color="red" variant="light">
         Delete
       </ChangeActionButton>
-    </>
+    </Group>
   );
 }
