@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { DOES_NOT_EXPIRE, LICENSE_LIST } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
 import { calledUrls } from '../../testing/stubFetch';
 import { LMA_ORG_ID, makeLicense, PACKAGE_ID, VERSION_ID } from '../packages/testing/fixtures';
-import { listPage, renderRoute } from '../packages/testing/renderRoute';
+import { listPage, operator, renderRoute } from '../packages/testing/renderRoute';
 import { LicensesListScreen } from './LicensesListScreen';
 
 const licensed = makeLicense();
@@ -121,5 +122,27 @@ describe('LicensesListScreen', () => {
 
     const row = await rowOf('L-000001');
     expect(row.getByText('Orphan Pkg').closest('a')).toBeNull();
+  });
+
+  it('offers to save a filter to an operator, but not to a read-only user', async () => {
+    const first = renderList();
+    expect(await screen.findByRole('button', { name: 'Save Filter' })).toBeInTheDocument();
+    first.unmount();
+    sessionStorage.clear();
+
+    const { queryClient } = renderRoute(<LicensesListScreen />, {
+      path: '/licenses',
+      at: '/licenses',
+      routes: {
+        'GET /oauth2/user': { json: { ...operator, read_only: true } },
+        'GET /api/licenses': { json: listPage([licensed]) },
+      },
+    });
+    await rowOf('L-000001');
+    // Until the user has loaded everyone is read-only; wait for the answer that says so.
+    await waitFor(() =>
+      expect(queryClient.getQueryData(queryKeys.currentUser)).toMatchObject({ read_only: true }),
+    );
+    expect(screen.queryByRole('button', { name: 'Save Filter' })).not.toBeInTheDocument();
   });
 });

@@ -4,9 +4,9 @@ import { DOES_NOT_EXPIRE, LICENSE_LIST, type License } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
-import { useIsReadOnly } from '../auth/useCurrentUser';
 import { ListTitle } from '../packages/ListTitle';
 import { paths } from '../packages/paths';
+import { useTableAccess } from '../packages/useTableAccess';
 import { useLicenseTotal } from './useLicenseTotal';
 
 const source = { mode: 'server', endpoint: '/api/licenses', queryKey: queryKeys.licenses } as const;
@@ -22,7 +22,7 @@ const renderCell = {
 };
 
 export function LicensesListScreen() {
-  const readOnly = useIsReadOnly();
+  const access = useTableAccess();
   const total = useLicenseTotal();
   return (
     <Screen name="licenses" title="Licenses">
@@ -31,7 +31,7 @@ export function LicensesListScreen() {
         name="licenses"
         list={LICENSE_LIST}
         source={source}
-        readOnly={readOnly}
+        {...access}
         // Name and the cells that name nothing else open the license itself.
         rowHref={(row) => paths.license(row.sfid)}
         cellHref={cellHref}

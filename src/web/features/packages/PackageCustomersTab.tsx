@@ -6,19 +6,15 @@ import { Switch } from '@mantine/core';
 import { PACKAGE_CUSTOMER_LIST, type Customer } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
+import { useTableAccess } from './useTableAccess';
 import { paths } from './paths';
 
 const cellHref = {
   version_number: (row: Customer) => paths.packageVersion(row.version_id),
 };
 
-export function PackageCustomersTab({
-  packageId,
-  readOnly,
-}: {
-  packageId: string;
-  readOnly: boolean;
-}) {
+export function PackageCustomersTab({ packageId }: { packageId: string }) {
+  const access = useTableAccess();
   const [blacklisted, setBlacklisted] = useState(false);
   return (
     <DataTable<Customer>
@@ -34,7 +30,7 @@ export function PackageCustomersTab({
         // both refresh it.
         queryKey: [...queryKeys.orgs, 'package-customers', packageId],
       }}
-      readOnly={readOnly}
+      {...access}
       toolbar={
         <Switch
           label="Blacklisted"

@@ -214,6 +214,28 @@ describe('PackageDetailScreen', () => {
     expect(call?.searchParams.get('packageId')).toBe(PACKAGE_ID);
   });
 
+  it("filters the requests with #ME as the signed-in operator's username", async () => {
+    const user = userEvent.setup();
+    renderDetail({
+      'GET /api/upgradeitems': {
+        json: [
+          makeUpgradeItem(),
+          makeUpgradeItem({ id: 72, description: 'Someone else', created_by: 'sam@example.com' }),
+        ],
+      },
+    });
+
+    await user.click(await screen.findByRole('tab', { name: 'Upgrades' }));
+    const table = await screen.findByRole('table', { name: 'package-upgrades' });
+    await within(table).findByRole('link', { name: 'Someone else' });
+    await user.type(within(table).getByRole('textbox', { name: 'Filter Created By' }), '#ME');
+
+    await waitFor(() =>
+      expect(within(table).queryByRole('link', { name: 'Someone else' })).not.toBeInTheDocument(),
+    );
+    expect(within(table).getByRole('link', { name: 'Spring rollout' })).toBeInTheDocument();
+  });
+
   it('remembers the active tab for the next visit', async () => {
     const user = userEvent.setup();
     const first = renderDetail();

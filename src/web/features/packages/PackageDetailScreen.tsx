@@ -6,7 +6,6 @@ import { queryKeys } from '../../api/queryKeys';
 import { RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
-import { useIsReadOnly } from '../auth/useCurrentUser';
 import { PackageCustomersTab } from './PackageCustomersTab';
 import { PackageUpgradesTab } from './PackageUpgradesTab';
 import { PackageVersionsTab } from './PackageVersionsTab';
@@ -40,7 +39,6 @@ function headerFields(pkg: Package): RecordField[] {
 
 export function PackageDetailScreen() {
   const { packageId = '' } = useParams<'packageId'>();
-  const readOnly = useIsReadOnly();
   const state = useParsedRecord(packageSchema, {
     queryKey: [...queryKeys.package, packageId],
     path: `/api/packages/${encodeURIComponent(packageId)}`,
@@ -63,17 +61,17 @@ export function PackageDetailScreen() {
           {
             value: 'versions',
             label: 'Versions',
-            content: <PackageVersionsTab packageId={pkg.sfid} readOnly={readOnly} />,
+            content: <PackageVersionsTab packageId={pkg.sfid} />,
           },
           {
             value: 'customers',
             label: 'Customers',
-            content: <PackageCustomersTab packageId={pkg.sfid} readOnly={readOnly} />,
+            content: <PackageCustomersTab packageId={pkg.sfid} />,
           },
           {
             value: 'upgrades',
             label: 'Upgrades',
-            content: <PackageUpgradesTab packageId={pkg.sfid} readOnly={readOnly} />,
+            content: <PackageUpgradesTab packageId={pkg.sfid} />,
           },
         ]}
       />

@@ -6,6 +6,7 @@ import { UPGRADE_ITEM_LIST, upgradeItemSchema, type UpgradeItem } from '../../..
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
+import { useTableAccess } from './useTableAccess';
 import { paths } from './paths';
 
 const itemsSchema = z.array(upgradeItemSchema);
@@ -18,13 +19,8 @@ const PACKAGE_UPGRADE_ITEM_LIST = { ...UPGRADE_ITEM_LIST, key: 'PackageUpgradeIt
 
 const cellHref = { upgrade_id: (row: UpgradeItem) => paths.upgrade(row.upgrade_id) };
 
-export function PackageUpgradesTab({
-  packageId,
-  readOnly,
-}: {
-  packageId: string;
-  readOnly: boolean;
-}) {
+export function PackageUpgradesTab({ packageId }: { packageId: string }) {
+  const access = useTableAccess();
   const items = useQuery({
     queryKey: [...queryKeys.upgradeItems, { packageId }],
     queryFn: async ({ signal }) =>
@@ -37,7 +33,7 @@ export function PackageUpgradesTab({
       name="package-upgrades"
       list={PACKAGE_UPGRADE_ITEM_LIST}
       source={{ mode: 'client', rows: items.data, loading: items.isPending, error: items.error }}
-      readOnly={readOnly}
+      {...access}
       rowHref={(row) => paths.upgradeItem(row.id)}
       cellHref={cellHref}
     />

@@ -6,6 +6,7 @@ import { PACKAGE_VERSION_LIST, packageVersionSchema, type PackageVersion } from 
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
+import { useTableAccess } from './useTableAccess';
 import { paths } from './paths';
 import { VersionStatusBadge } from './VersionStatusBadge';
 
@@ -13,13 +14,8 @@ const versionsSchema = z.array(packageVersionSchema);
 const HIDDEN = ['package_name'];
 const renderCell = { status: (row: PackageVersion) => <VersionStatusBadge status={row.status} /> };
 
-export function PackageVersionsTab({
-  packageId,
-  readOnly,
-}: {
-  packageId: string;
-  readOnly: boolean;
-}) {
+export function PackageVersionsTab({ packageId }: { packageId: string }) {
+  const access = useTableAccess();
   const versions = useQuery({
     queryKey: [...queryKeys.packageVersions, { packageIds: packageId }],
     queryFn: async ({ signal }) =>
@@ -41,7 +37,7 @@ export function PackageVersionsTab({
         loading: versions.isPending,
         error: versions.error,
       }}
-      readOnly={readOnly}
+      {...access}
       rowHref={(row) => paths.packageVersion(row.version_id)}
       renderCell={renderCell}
     />

@@ -2,17 +2,17 @@
 import { PACKAGE_LIST, type Package } from '../../../domain';
 import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
-import { useIsReadOnly } from '../auth/useCurrentUser';
 import { ListTitle } from './ListTitle';
 import { paths } from './paths';
 import { usePackages } from './usePackages';
+import { useTableAccess } from './useTableAccess';
 
 const cellHref = {
   package_org_id: (row: Package) => paths.packageOrg(row.package_org_id),
 };
 
 export function PackagesListScreen() {
-  const readOnly = useIsReadOnly();
+  const access = useTableAccess();
   const packages = usePackages();
   return (
     <Screen name="packages" title="Packages">
@@ -26,7 +26,7 @@ export function PackagesListScreen() {
           loading: packages.isPending,
           error: packages.error,
         }}
-        readOnly={readOnly}
+        {...access}
         rowHref={(row) => paths.package(row.sfid)}
         cellHref={cellHref}
       />

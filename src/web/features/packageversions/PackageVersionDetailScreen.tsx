@@ -8,7 +8,6 @@ import { queryKeys } from '../../api/queryKeys';
 import { RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
-import { useIsReadOnly } from '../auth/useCurrentUser';
 import { localDateTime } from '../packages/dateTime';
 import { paths } from '../packages/paths';
 import { RecordLink } from '../packages/RecordLink';
@@ -43,7 +42,6 @@ function fields(version: PackageVersion): RecordField[] {
 
 export function PackageVersionDetailScreen() {
   const { versionId = '' } = useParams<'versionId'>();
-  const readOnly = useIsReadOnly();
   const state = useParsedRecord(packageVersionSchema, {
     queryKey: [...queryKeys.packageVersion, versionId],
     path: `/api/packageversions/${encodeURIComponent(versionId)}`,
@@ -75,13 +73,7 @@ export function PackageVersionDetailScreen() {
           {
             value: 'customers',
             label: 'Customers',
-            content: (
-              <VersionCustomersTable
-                versionId={version.version_id}
-                blacklisted={false}
-                readOnly={readOnly}
-              />
-            ),
+            content: <VersionCustomersTable versionId={version.version_id} blacklisted={false} />,
           },
           {
             value: 'blacklist',
@@ -91,11 +83,7 @@ export function PackageVersionDetailScreen() {
                 <Text size="sm" c="dimmed" mb="xs">
                   {VERSION_BLACKLIST_NOTE}
                 </Text>
-                <VersionCustomersTable
-                  versionId={version.version_id}
-                  blacklisted
-                  readOnly={readOnly}
-                />
+                <VersionCustomersTable versionId={version.version_id} blacklisted />
               </>
             ),
           },

@@ -3,6 +3,7 @@
 import { VERSION_CUSTOMER_LIST, type Customer } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
+import { useTableAccess } from '../packages/useTableAccess';
 import { paths } from '../packages/paths';
 
 /** The blacklist's own list key, so its filters and sorts are not the Customers tab's. */
@@ -14,14 +15,10 @@ const HIDDEN = ['version_number'];
 interface VersionCustomersTableProps {
   versionId: string;
   blacklisted: boolean;
-  readOnly: boolean;
 }
 
-export function VersionCustomersTable({
-  versionId,
-  blacklisted,
-  readOnly,
-}: VersionCustomersTableProps) {
+export function VersionCustomersTable({ versionId, blacklisted }: VersionCustomersTableProps) {
+  const access = useTableAccess();
   return (
     <DataTable<Customer>
       name={blacklisted ? 'version-blacklist' : 'version-customers'}
@@ -35,7 +32,7 @@ export function VersionCustomersTable({
         // both refresh it.
         queryKey: [...queryKeys.orgs, 'version-customers', versionId],
       }}
-      readOnly={readOnly}
+      {...access}
       rowHref={(row) => paths.org(row.org_id)}
     />
   );
