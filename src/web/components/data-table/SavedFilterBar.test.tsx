@@ -87,9 +87,12 @@ describe('Saved-filter bar', () => {
     );
     // The list is asked again for its saved filters.
     await waitFor(() =>
-      expect(calledUrls(fetchMock).filter((url) => url.pathname === '/api/filters')).toHaveLength(
-        2,
-      ),
+      expect(
+        calledUrls(fetchMock).filter(
+          (url, i) =>
+            url.pathname === '/api/filters' && fetchMock.mock.calls[i]?.[1]?.method === 'GET',
+        ),
+      ).toHaveLength(2),
     );
     await waitFor(() =>
       expect(localStorage.getItem(storageKey('ThingList', 'savedFilter'))).toBe('42'),
