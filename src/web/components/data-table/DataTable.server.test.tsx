@@ -14,7 +14,7 @@ const SOURCE = {
 const listCalls = (fetchMock: Parameters<typeof calledUrls>[0]) =>
   calledUrls(fetchMock).filter((url) => url.pathname === '/api/things');
 
-describe('DataTable in server mode', () => {
+describe('DataTable in server mode', { timeout: 20_000 }, () => {
   it("sends page, size, sort, the scope and the time zone, and shows an estimate as 'about'", async () => {
     const { fetchMock } = renderTable(
       { source: SOURCE, savedFilters: false },

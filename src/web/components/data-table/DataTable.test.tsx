@@ -12,7 +12,7 @@ import {
 } from './dataTableFixtures';
 import { storageKey } from './useListState';
 
-describe('DataTable in client mode: filters', () => {
+describe('DataTable in client mode: filters', { timeout: 20_000 }, () => {
   it('filters with the language after the debounce: $acme is "starts with"', async () => {
     const user = userEvent.setup();
     renderTable({ savedFilters: false });
@@ -84,7 +84,7 @@ describe('DataTable in client mode: filters', () => {
   });
 });
 
-describe('DataTable in client mode: sorting and paging', () => {
+describe('DataTable in client mode: sorting and paging', { timeout: 20_000 }, () => {
   it('sorts by a header click, reverses on the second, and shift-click adds a column', async () => {
     const user = userEvent.setup();
     renderTable({ savedFilters: false });
@@ -149,7 +149,7 @@ describe('DataTable in client mode: sorting and paging', () => {
   });
 });
 
-describe('DataTable: cells', () => {
+describe('DataTable: cells', { timeout: 20_000 }, () => {
   it('formats by kind, uses renderCell, and links cells', async () => {
     const user = userEvent.setup();
     const onRowClick = vi.fn();
@@ -186,7 +186,7 @@ describe('DataTable: cells', () => {
   });
 });
 
-describe('DataTable: selection', () => {
+describe('DataTable: selection', { timeout: 20_000 }, () => {
   it("'N Selected' shows only the selected rows and turns itself off when the selection empties", async () => {
     const user = userEvent.setup();
     const onSelectionChange = vi.fn();
@@ -226,7 +226,7 @@ describe('DataTable: selection', () => {
   });
 });
 
-describe('DataTable: export', () => {
+describe('DataTable: export', { timeout: 20_000 }, () => {
   it('downloads all filtered rows (not just the page) as TSV of the visible columns', async () => {
     const user = userEvent.setup();
     const blobs: Blob[] = [];

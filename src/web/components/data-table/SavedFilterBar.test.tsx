@@ -25,7 +25,7 @@ function bodyOf(init: RequestInit | undefined): unknown {
   return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 }
 
-describe('Saved-filter bar', () => {
+describe('Saved-filter bar', { timeout: 20_000 }, () => {
   it('lists the usable filters, logs and ignores bad ones, and applies one on click', async () => {
     const user = userEvent.setup();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -221,7 +221,7 @@ describe('Saved-filter bar', () => {
   });
 });
 
-describe('savedFilterSlots and splitSavedFilters', () => {
+describe('savedFilterSlots and splitSavedFilters', { timeout: 20_000 }, () => {
   it('gives 7/5/3/2/0 buttons above 1600/1200/900/600 px, minus the offset', () => {
     expect([1601, 1600, 1201, 1200, 901, 900, 601, 600].map((w) => savedFilterSlots(w))).toEqual([
       7, 5, 5, 3, 3, 2, 2, 0,

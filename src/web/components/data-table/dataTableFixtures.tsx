@@ -1,12 +1,16 @@
 // Test fixtures of the DataTable: a small list with one column of each kind the tests need, and
 // a render helper with the app's providers and the toasts' host.
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { Notifications, notifications } from '@mantine/notifications';
 import { column, type ListDefinition } from '../../../domain';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { stubFetch, type StubRoute } from '../../testing/stubFetch';
 import { DataTable } from './DataTable';
 import type { DataTableProps } from './types';
+
+// Typing goes through real timers and the 250 ms debounce; on a busy shared machine the default
+// one-second wait for an element is too tight.
+configure({ asyncUtilTimeout: 4000 });
 
 export interface Thing {
   id: string;
