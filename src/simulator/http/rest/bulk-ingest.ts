@@ -1,7 +1,8 @@
 // Bulk API 2.0 ingest resources under /services/data/vXX.X/jobs/ingest: create a job (JSON), upload
 // its CSV (PUT …/batches, 201 without a body), close or abort it (PATCH state), read its info, its
 // successful, failed and unprocessed rows (CSV), list and delete jobs. Job info has the fields the
-// Bulk API 2.0 Developer Guide lists for "Get Job Info".
+// Bulk API 2.0 Developer Guide lists for "Get Job Info". The guide names no error codes for a job in
+// the wrong state; INCORRECTSTATE and INVALIDJOBSTATE here are our choice (unverified).
 import { formatCsv } from '../../bulk/csv';
 import type { IngestJob } from '../../bulk/ingest-jobs';
 import { formatDateTime } from '../../data/time';
