@@ -1,5 +1,6 @@
 // License detail (spec §2): who holds the license, for which version, until when. A failed read
 // raises 'Failed Request', and clicking it goes back in history (spec §8).
+import { Divider } from '@mantine/core';
 import { useParams } from 'react-router';
 import { DOES_NOT_EXPIRE, licenseSchema, type License } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
@@ -70,7 +71,8 @@ export function LicenseDetailScreen() {
           parent={PARENT}
           fields={headerFields(license)}
         >
-          <FieldGrid fields={bodyFields(license)} mt="lg" />
+          <Divider my="md" />
+          <FieldGrid fields={bodyFields(license)} />
         </RecordHeader>
       ) : (
         <>
