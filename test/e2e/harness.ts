@@ -30,9 +30,23 @@ export interface RunningConsole {
   stop(): Promise<void>;
 }
 
-export async function startConsole(env: Record<string, string> = {}): Promise<RunningConsole> {
+export interface StartOptions {
+  /**
+   * An existing DATA_DIR to start on (e.g. one a previous run left data in). The caller owns it:
+   * stop() leaves it in place.
+   */
+  dataDir?: string;
+  /** Keep the fresh DATA_DIR on stop() so a later start can reuse it; the caller removes it. */
+  keepDataDir?: boolean;
+}
+
+export async function startConsole(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningConsole> {
   const [port, simPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pushboard-e2e-'));
+  const removeDataDir = options.dataDir === undefined && !options.keepDataDir;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
@@ -73,7 +87,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (removeDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

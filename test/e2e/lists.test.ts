@@ -1,0 +1,526 @@
+// Every list and detail screen in Chromium, the way a newcomer meets them (issue 10, Tests): the
+// demo operator signs in, walks /licenses, /orgs, /orggroups, /packages and /packageorgs, opens a
+// record of each from a row and clicks through every tab; filters with the language, saves and
+// re-applies a filter, exports TSV, and finds a record with the global search from the keyboard.
+// Screenshots of every screen (1440 px, and one list at 900 px) go to the OS temp folder, out of
+// git; their paths are printed so someone can look at them.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openDatabase } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { openBrowser, startConsole, type RunningConsole } from './harness';
+
+const WIDE = { width: 1440, height: 900 };
+const NARROW = { width: 900, height: 900 };
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR ?? join(tmpdir(), 'pushboard-e2e-screens');
+const WAIT = { timeout: 30_000 };
+
+// Demo mode has no org groups (they come with group management), so the walk brings one: a group
+// of orgs from the simulator's demo dataset, written before the console starts. Should the
+// dataset change, the group's tabs show their empty text, which the walk accepts too.
+const GROUP = { name: 'E2E Walk Group', description: 'Orgs the list walk looks at' };
+const GROUP_MEMBERS = [
+  '00DKa0000004CGxMAM',
+  '00D0q0000004CP2EAM',
+  '00D9w0000004CXDEA2',
+  '00D7Q0000004CNgUAM',
+  '00D8c0000004CNfEAM',
+];
+
+let consoleApp: RunningConsole;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let dataDir: string;
+const consoleErrors: string[] = [];
+const shots: string[] = [];
+
+async function seedGroup(dir: string): Promise<void> {
+  const db = await openDatabase({ dataDir: join(dir, 'pglite') });
+  try {
+    await migrate(db);
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO org_group (name, type, description, created_by)
+       VALUES ($1, 'Upgrade Group', $2, 'operator@pushboard.demo') RETURNING id`,
+      [GROUP.name, GROUP.description],
+    );
+    for (const orgId of GROUP_MEMBERS)
+      await db.query(
+        `INSERT INTO org_group_member (org_group_id, org_id, added_by) VALUES ($1, $2, $3)`,
+        [rows[0]?.id, orgId, 'operator@pushboard.demo'],
+      );
+  } finally {
+    await db.close();
+  }
+}
+
+interface Job {
+  type: string;
+  status: string;
+}
+
+/** Waits until the first start's full fetch has landed, so every list has its data. */
+async function waitForFirstFetch(): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const res = await page.request.get(`${consoleApp.url}/api/admin/jobs`);
+    const jobs = (await res.json()) as { jobs: Job[]; queue: Job[]; history: { latest: Job[] } };
+    const done = jobs.history.latest.some((j) => j.type === 'fetch-all' && j.status === 'Complete');
+    if (done && jobs.jobs.length === 0 && jobs.queue.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`The first fetch did not end: ${JSON.stringify(jobs)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-lists-'));
+  await seedGroup(dataDir);
+  consoleApp = await startConsole({}, { dataDir });
+  browser = await openBrowser();
+  page = await browser.context.newPage();
+  await page.setViewportSize(WIDE);
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  mkdirSync(SCREENSHOTS, { recursive: true });
+
+  // The newcomer: the demo operator, through the simulator's login page.
+  await page.goto(`${consoleApp.url}/login?r=/licenses`);
+  await page.getByRole('button', { name: /sign in with salesforce/i }).click();
+  await page.waitForURL(/\/services\/oauth2\/authorize/);
+  await page.locator('select[name="username"]').selectOption('operator@pushboard.demo');
+  await page.locator('input[name="password"]').fill('demo');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(`${consoleApp.url}/licenses`);
+  await waitForFirstFetch();
+}, 300_000);
+
+afterAll(async () => {
+  if (shots.length) console.log(`Screenshots:\n${shots.join('\n')}`);
+  if (consoleErrors.length) console.log(`Browser console errors:\n${consoleErrors.join('\n')}`);
+  await browser?.close();
+  await consoleApp?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface TableView {
+  headers: string[];
+  rows: string[][];
+  /** The empty text ('No rows', 'No rows match the filters'), when the table shows it. */
+  empty: string | null;
+  busy: boolean;
+  total: string;
+}
+
+/** What a DataTable shows right now: its column labels, its rows' cell texts, its total. */
+function readTable(table: Locator): Promise<TableView> {
+  return table.evaluate((root) => {
+    const text = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
+    const headers = [...root.querySelectorAll('thead tr:first-child th')].map(text);
+    const bodyRows = [...root.querySelectorAll('tbody tr')];
+    const busy =
+      root.querySelector('[aria-label="Loading"], [aria-label="Refreshing"]') !== null ||
+      bodyRows.length === 0;
+    const only = bodyRows.length === 1 ? bodyRows[0]?.querySelectorAll('td') : undefined;
+    const emptyText = only?.length === 1 ? text(only[0] as Element) : '';
+    const empty = /^No rows/.test(emptyText) ? emptyText : null;
+    const rows =
+      empty !== null || busy ? [] : bodyRows.map((tr) => [...tr.querySelectorAll('td')].map(text));
+    const total = text(root.querySelector('[data-testid="table-total"]') ?? root);
+    return { headers, rows, empty, busy, total };
+  });
+}
+
+/** Waits until the table has answered (rows or its empty text) and returns what it shows. */
+async function settled(table: Locator): Promise<TableView> {
+  await table.waitFor(WAIT);
+  let view = await readTable(table);
+  const deadline = Date.now() + WAIT.timeout;
+  while (view.busy && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    view = await readTable(table);
+  }
+  expect(view.busy, 'the table is still loading').toBe(false);
+  return view;
+}
+
+/** Polls the table until `check` holds for what it shows (filters are debounced and fetched). */
+async function until(table: Locator, check: (view: TableView) => boolean): Promise<TableView> {
+  const deadline = Date.now() + WAIT.timeout;
+  let view = await readTable(table);
+  while (!(!view.busy && check(view)) && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    view = await readTable(table);
+  }
+  return view;
+}
+
+function column(view: TableView, label: string): string[] {
+  const index = view.headers.indexOf(label);
+  expect(index, `column ${label} in ${view.headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return view.rows.map((row) => row[index] ?? '');
+}
+
+/** The number after 'of' in '1–25 of 2,000' (0 for '0 rows'). */
+function totalOf(view: TableView): number {
+  const match = /of (?:about )?([\d,]+)/.exec(view.total);
+  return match ? Number(match[1]?.replace(/,/g, '')) : 0;
+}
+
+async function expectNoFailure(): Promise<void> {
+  await expect(page.getByText('Failed Request').count()).resolves.toBe(0);
+  await expect(page.getByText('not available yet', { exact: false }).count()).resolves.toBe(0);
+}
+
+async function screenshot(name: string): Promise<void> {
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  shots.push(path);
+}
+
+async function openList(path: string, name: string): Promise<TableView> {
+  await page.goto(consoleApp.url + path);
+  await page.getByTestId(`screen-${name}`).waitFor(WAIT);
+  const view = await settled(page.getByTestId(`table-${name}`));
+  await expectNoFailure();
+  return view;
+}
+
+/** Clicks every tab of the detail screen; each shows real rows or its empty text. */
+async function walkTabs(screen: string): Promise<Record<string, number>> {
+  const tabs = page.getByRole('tab');
+  const names = await tabs.allInnerTexts();
+  expect(names.length, `${screen} has tabs`).toBeGreaterThan(0);
+  const seen: Record<string, number> = {};
+  for (const name of names) {
+    await page.getByRole('tab', { name, exact: true }).click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getAttribute('aria-labelledby')).resolves.toBeTruthy();
+    const view = await settled(panel.locator('[data-testid^="table-"]').first());
+    expect(view.empty !== null || view.rows.length > 0, `${screen} tab ${name}`).toBe(true);
+    if (view.rows.length)
+      expect(view.rows[0]?.join('').trim(), `${screen} tab ${name}`).not.toBe('');
+    seen[name] = view.rows.length;
+    await expectNoFailure();
+  }
+  return seen;
+}
+
+async function openDetail(link: Locator, name: string): Promise<void> {
+  await link.click();
+  await page.getByTestId(`screen-${name}`).waitFor(WAIT);
+  await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
+  await expectNoFailure();
+}
+
+const firstRowLink = (table: string) =>
+  page.getByTestId(`table-${table}`).locator('tbody tr').first().getByRole('link').first();
+
+/** Types a filter into a column's input the way a person does. */
+async function filter(table: Locator, label: string, text: string): Promise<Locator> {
+  const input = table.getByLabel(`Filter ${label}`, { exact: true });
+  await input.fill(text);
+  await input.press('Enter');
+  return input;
+}
+
+function compareVersions(a: string, b: string): number {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+    const diff = (x[i] ?? 0) - (y[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+describe('a newcomer walks every list and detail', () => {
+  it('Licenses: the list, then a license', async () => {
+    const view = await openList('/licenses', 'licenses');
+    expect(view.rows.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('list-total').innerText()).resolves.toMatch(/\d/);
+    await screenshot('licenses-list-1440');
+    await openDetail(firstRowLink('licenses'), 'license');
+    await expect(page.getByText('Version Number').count()).resolves.toBeGreaterThan(0);
+    await screenshot('license-detail-1440');
+  });
+
+  it('Orgs: the list, then an org and every tab', async () => {
+    const view = await openList('/orgs', 'orgs');
+    expect(view.rows.length).toBeGreaterThan(0);
+    expect(totalOf(view)).toBeGreaterThan(0);
+    await screenshot('orgs-list-1440');
+    await openDetail(firstRowLink('orgs'), 'org');
+    const tabs = await walkTabs('org');
+    expect(Object.keys(tabs)).toEqual([
+      'Versions',
+      'Licenses',
+      'Upgrade Jobs',
+      'Related Orgs',
+      'Groups',
+    ]);
+    expect(tabs['Versions']).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Versions', exact: true }).click();
+    await settled(page.getByRole('tabpanel').locator('[data-testid^="table-"]'));
+    await screenshot('org-detail-1440');
+  });
+
+  it('Org Groups: the list, then a group and every tab', async () => {
+    const view = await openList('/orggroups', 'orggroups');
+    expect(column(view, 'Name')).toContain(GROUP.name);
+    await screenshot('orggroups-list-1440');
+    await openDetail(
+      page.getByTestId('table-orggroups').getByRole('link', { name: GROUP.name }).first(),
+      'orggroup',
+    );
+    const tabs = await walkTabs('orggroup');
+    expect(Object.keys(tabs)).toEqual(['Members', 'Versions', 'Licenses', 'Upgrades']);
+    expect(tabs['Members']).toBe(GROUP_MEMBERS.length);
+    await page.getByRole('tab', { name: 'Members', exact: true }).click();
+    await settled(page.getByRole('tabpanel').locator('[data-testid^="table-"]'));
+    await screenshot('orggroup-detail-1440');
+  });
+
+  it('Packages: the list, a package and its tabs, then a version and its tabs', async () => {
+    const view = await openList('/packages', 'packages');
+    expect(view.rows.length).toBeGreaterThan(0);
+    await screenshot('packages-list-1440');
+    await openDetail(firstRowLink('packages'), 'package');
+    const tabs = await walkTabs('package');
+    expect(Object.keys(tabs)).toEqual(['Versions', 'Customers', 'Upgrades']);
+    expect(tabs['Versions']).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Versions', exact: true }).click();
+    const versions = page.getByRole('tabpanel').locator('[data-testid^="table-"]');
+    await settled(versions);
+    await screenshot('package-detail-1440');
+
+    await openDetail(
+      versions.locator('tbody tr').first().getByRole('link').first(),
+      'packageversion',
+    );
+    const versionTabs = await walkTabs('packageversion');
+    expect(Object.keys(versionTabs)).toEqual(['Customers', 'Blacklist']);
+    await page.getByRole('tab', { name: 'Customers', exact: true }).click();
+    await settled(page.getByRole('tabpanel').locator('[data-testid^="table-"]'));
+    await screenshot('packageversion-detail-1440');
+  });
+
+  it('Connected Orgs: the list, then a connected org and every tab', async () => {
+    const view = await openList('/packageorgs', 'packageorgs');
+    expect(view.rows.length).toBeGreaterThan(0);
+    await screenshot('packageorgs-list-1440');
+    const connected = page
+      .getByTestId('table-packageorgs')
+      .locator('tbody tr', { hasText: 'Connected' })
+      .first()
+      .getByRole('link')
+      .first();
+    await openDetail(connected, 'packageorg');
+    const tabs = await walkTabs('packageorg');
+    expect(Object.keys(tabs)).toEqual(['Package Versions', 'Package Upgrades']);
+    await page.getByRole('tab', { name: 'Package Versions', exact: true }).click();
+    await settled(page.getByRole('tabpanel').locator('[data-testid^="table-"]'));
+    await screenshot('packageorg-detail-1440');
+  });
+
+  it('one list at 900 px', async () => {
+    await page.setViewportSize(NARROW);
+    try {
+      await openList('/orgs', 'orgs');
+      await screenshot('orgs-list-900');
+    } finally {
+      await page.setViewportSize(WIDE);
+    }
+  });
+});
+
+describe('the filter language', () => {
+  it('$Atlas on the orgs Name column: every row starts with it', async () => {
+    await openList('/orgs', 'orgs');
+    const table = page.getByTestId('table-orgs');
+    const all = totalOf(await settled(table));
+    await filter(table, 'Name', '$Atlas');
+    const view = await until(table, (v) => totalOf(v) < all && v.rows.length > 0);
+    const names = column(view, 'Name');
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toLowerCase().startsWith('atlas'), name).toBe(true);
+    expect(totalOf(view)).toBeLessThan(all);
+    await filter(table, 'Name', '');
+    await until(table, (v) => totalOf(v) === all);
+  });
+
+  it('!? on the licenses Expiration column: only licenses that do not expire', async () => {
+    await openList('/licenses', 'licenses');
+    const table = page.getByTestId('table-licenses');
+    const all = totalOf(await settled(table));
+    await filter(table, 'Expiration', '!?');
+    const view = await until(table, (v) => totalOf(v) < all && v.rows.length > 0);
+    const cells = column(view, 'Expiration');
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) expect(cell).toBe('Does not expire');
+    await filter(table, 'Expiration', '');
+    await until(table, (v) => totalOf(v) === all);
+  });
+
+  it('> 2.0 on the licenses Version Number column: every version compares greater', async () => {
+    await openList('/licenses', 'licenses');
+    const table = page.getByTestId('table-licenses');
+    const all = totalOf(await settled(table));
+    await filter(table, 'Version Number', '> 2.0');
+    const view = await until(table, (v) => totalOf(v) < all && v.rows.length > 0);
+    const versions = column(view, 'Version Number');
+    expect(versions.length).toBeGreaterThan(0);
+    for (const version of versions)
+      expect(compareVersions(version, '2.0'), version).toBeGreaterThan(0);
+    // 2.0 is in the data (so this compares against a real version), and is left out.
+    await filter(table, 'Version Number', '"2.0"');
+    const exact = await until(table, (v) => v.rows.length > 0);
+    expect(new Set(column(exact, 'Version Number'))).toEqual(new Set(['2.0']));
+    await filter(table, 'Version Number', '');
+    await until(table, (v) => totalOf(v) === all);
+  });
+
+  it('< #TODAY on Last Modified: every row was modified before today', async () => {
+    await openList('/licenses', 'licenses');
+    const table = page.getByTestId('table-licenses');
+    const all = totalOf(await settled(table));
+    await filter(table, 'Last Modified', '< #TODAY');
+    const view = await until(table, (v) => v.rows.length > 0 || v.empty !== null);
+    const today = localToday();
+    const dates = column(view, 'Last Modified');
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) expect(date.slice(0, 10) < today, date).toBe(true);
+    // A period macro: the last ten years hold every license.
+    await filter(table, 'Last Modified', '#LAST_10_YEARS');
+    const decade = await until(table, (v) => totalOf(v) === all);
+    expect(totalOf(decade)).toBe(all);
+    await filter(table, 'Last Modified', '');
+  });
+
+  it('a bad expression shows its error with the position, and the list keeps answering', async () => {
+    await openList('/orgs', 'orgs');
+    const table = page.getByTestId('table-orgs');
+    const all = totalOf(await settled(table));
+    const input = await filter(table, 'Name', '(Atlas || ');
+    const cell = table.locator('th', { has: input });
+    const error = cell.locator('.mantine-TextInput-error');
+    await error.waitFor(WAIT);
+    await expect(error.innerText()).resolves.toMatch(/ at \d+/);
+    const marker = cell.getByTestId('filter-marker');
+    await expect(marker.locator('mark').count()).resolves.toBe(1);
+    await screenshot('orgs-filter-error-1440');
+    expect(totalOf(await settled(table))).toBe(all);
+    await filter(table, 'Name', '');
+    await expect(error.count()).resolves.toBe(0);
+  });
+});
+
+describe('saved filters', () => {
+  it('saves the filter under a name, clears it, re-applies it from the bar: same rows', async () => {
+    await openList('/orgs', 'orgs');
+    const table = page.getByTestId('table-orgs');
+    const all = totalOf(await settled(table));
+    await filter(table, 'Name', '$Atlas');
+    await filter(table, 'Status', 'Installed');
+    const filtered = await until(table, (v) => totalOf(v) < all && v.rows.length > 0);
+    const name = `Atlas installed ${Date.now() % 100_000}`;
+
+    await table.getByRole('button', { name: 'Save Filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Filter' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const saved = table.getByRole('button', { name, exact: true });
+    await saved.waitFor(WAIT);
+    await expect(saved.getAttribute('aria-pressed')).resolves.toBe('true');
+
+    // A second click on the chosen filter clears the filters.
+    await saved.click();
+    const cleared = await until(table, (v) => totalOf(v) === all);
+    expect(totalOf(cleared)).toBe(all);
+    await expect(table.getByLabel('Filter Name', { exact: true }).inputValue()).resolves.toBe('');
+    await expect(saved.getAttribute('aria-pressed')).resolves.toBe('false');
+
+    await saved.click();
+    const again = await until(table, (v) => totalOf(v) === totalOf(filtered));
+    expect(again.rows).toEqual(filtered.rows);
+    expect(again.total).toBe(filtered.total);
+    await expect(table.getByLabel('Filter Name', { exact: true }).inputValue()).resolves.toBe(
+      '$Atlas',
+    );
+    await screenshot('orgs-saved-filter-1440');
+    await saved.click();
+    await until(table, (v) => totalOf(v) === all);
+  });
+});
+
+describe('export', () => {
+  async function exportTsv(table: Locator): Promise<string> {
+    const [download] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      table.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    const path = await download.path();
+    expect(download.suggestedFilename()).toMatch(/\.tsv$/);
+    return readFileSync(path, 'utf8');
+  }
+
+  it('TSV of the orgs list: visible column labels, then one line per row of the total', async () => {
+    await openList('/orgs', 'orgs');
+    const table = page.getByTestId('table-orgs');
+    const view = await settled(table);
+    const labels = view.headers.filter((label) => label !== '');
+
+    const everything = (await exportTsv(table)).split('\n');
+    if (everything.at(-1) === '') everything.pop();
+    expect(everything[0]).toBe(labels.join('\t'));
+    expect(everything.length - 1).toBe(totalOf(view));
+    // Each line has one field per column; the first row of the page is in the file.
+    for (const line of everything.slice(1, 50))
+      expect(line.split('\t')).toHaveLength(labels.length);
+    const firstId = column(view, 'Org ID')[0] ?? '';
+    expect(everything.some((line) => line.startsWith(`${firstId}\t`))).toBe(true);
+
+    await filter(table, 'Name', '$Atlas');
+    const filtered = await until(table, (v) => totalOf(v) < totalOf(view) && v.rows.length > 0);
+    const some = (await exportTsv(table)).split('\n').filter((line) => line !== '');
+    expect(some[0]).toBe(labels.join('\t'));
+    expect(some.length - 1).toBe(totalOf(filtered));
+    const nameAt = labels.indexOf('Name');
+    for (const line of some.slice(1)) expect(line.split('\t')[nameAt]).toMatch(/^atlas/i);
+    await filter(table, 'Name', '');
+  });
+});
+
+describe('global search', () => {
+  it("'/' focuses it; a term, ArrowDown and Enter land on the result's screen", async () => {
+    await openList('/licenses', 'licenses');
+    await page.locator('body').press('/');
+    const search = page.getByRole('textbox', { name: 'Find org' });
+    await expect(search.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.type('Atlas Biotech');
+    const first = page.getByRole('option').first();
+    await first.waitFor(WAIT);
+    await screenshot('global-search-1440');
+    await page.keyboard.press('ArrowDown');
+    const chosen = page.locator('[data-combobox-selected]');
+    await chosen.waitFor(WAIT);
+    const title = (await chosen.locator('p, div').first().innerText()).trim();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('screen-org').waitFor(WAIT);
+    expect(page.url()).toMatch(/\/org\/00D/);
+    await expect(page.getByRole('heading', { level: 1 }).first().innerText()).resolves.toBe(title);
+    expect(title).toMatch(/^Atlas Biotech/);
+    await expect(search.inputValue()).resolves.toBe('');
+    await expectNoFailure();
+  });
+});
