@@ -2,6 +2,9 @@
 // the push engine, OAuth state, query cursors, fault injection and API usage.
 import { LoginSessions } from './auth/sessions';
 import { IngestJobs } from './bulk/ingest-jobs';
+import { QueryJobs } from './bulk/query-jobs';
+import { IdSpace } from './data/ids';
+import { KEY_PREFIX } from './data/prefixes';
 import { TokenStore } from './auth/tokens';
 import { buildDataset, type Dataset } from './data/build';
 import type { SimDataset } from './data/datasets';
@@ -59,6 +62,7 @@ export class SimRuntime {
   readonly faults: FaultInjector;
   readonly usage: ApiUsage;
   readonly ingestJobs: IngestJobs;
+  readonly queryJobs: QueryJobs;
 
   constructor(options: RuntimeOptions) {
     this.clock = new SimClock(options.pace);
@@ -80,7 +84,11 @@ export class SimRuntime {
     this.writer = new RecordWriter(pushRules(this.directory, this.engine));
     this.tokens = new TokenStore(now, options.accessTokenTtlSeconds * 1000);
     this.cursors = new CursorStore(now);
-    this.ingestJobs = new IngestJobs(now);
+    const bulkJobIds = new IdSpace(KEY_PREFIX.BulkJob, 'D0', 3_000_000);
+    let bulkJobs = 0;
+    const nextBulkJobId = (): string => bulkJobIds.id18(bulkJobs++);
+    this.ingestJobs = new IngestJobs(now, nextBulkJobId);
+    this.queryJobs = new QueryJobs(now, nextBulkJobId);
     this.faults = new FaultInjector(options.seed, (selector) => this.family.select(selector)?.id15);
     this.faults.configure(options.faults);
     this.usage = new ApiUsage(now, (orgId15) =>

@@ -49,13 +49,15 @@ function csvValue(field: FieldDef | undefined, text: string): unknown {
 
 export class IngestJobs {
   private readonly jobs = new Map<string, IngestJob>();
-  private counter = 0;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    /** Shared with query jobs: both are Bulk API jobs with ids from one space. */
+    private readonly nextId: () => string,
+  ) {}
 
   open(org: SimOrg, user: SimUser, object: string): IngestJob {
-    // 750 is the key prefix of AsyncApexJob-style bulk jobs (Bulk API job ids start with 750).
-    const id = `750${org.id15.slice(3, 5)}${String(++this.counter).padStart(10, '0')}AAA`;
+    const id = this.nextId();
     const job: IngestJob = {
       id,
       orgId15: org.id15,

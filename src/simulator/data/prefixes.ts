@@ -22,6 +22,8 @@ export const KEY_PREFIX = {
   PackagePushJob: '0DX',
   PackagePushError: '0DY',
   ScratchOrgInfo: '2SR',
+  /** Bulk API jobs (AsyncApiJob): ingest and query jobs alike. */
+  BulkJob: '750',
   sfLma__Package__c: 'a0J',
   sfLma__Package_Version__c: 'a0K',
   sfLma__License__c: 'a0L',

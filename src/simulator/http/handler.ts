@@ -15,6 +15,7 @@ import { addOAuthRoutes } from './oauth';
 import { bearerToken } from './request';
 import { ApiError, invalidSession, notFound, requestLimit, sendError, sendText } from './respond';
 import { addBulkIngestRoutes } from './rest/bulk-ingest';
+import { addBulkQueryRoutes } from './rest/bulk-query';
 import { addCompositeRoutes } from './rest/composite';
 import { addQueryRoutes } from './rest/query';
 import { addPublicRestRoutes, addResourceRoutes, parseApiVersion } from './rest/resources';
@@ -58,6 +59,7 @@ export function createRequestHandler(
   addSObjectRoutes(api);
   addCompositeRoutes(api);
   addBulkIngestRoutes(api);
+  addBulkQueryRoutes(api);
 
   async function serveApi(
     base: RequestContext,

@@ -2,6 +2,8 @@
 // It signs in with an access token, queries the packaging objects, and schedules, lists, reports
 // and aborts push upgrades, asserting on the JSON each command prints. Runs only under
 // `npm run test:sf-cli`, which installs the CLI and sets SF_CLI_BIN; skipped in the simulator project.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator, SimOrgInfo } from '../index';
 import { orgInfo, passwordToken, startTestSimulator } from '../test-support';
@@ -91,6 +93,28 @@ describe.skipIf(!SF_CLI_BIN)('the sf CLI against a simulated packaging org', () 
     );
     expect(byType.records.map((r) => r.OrgType)).toEqual(['Production', 'Sandbox']);
     expect(byType.records.reduce((sum, r) => sum + Number(r.n), 0)).toBe(subscribers);
+  }, 60_000);
+
+  it('exports subscribers through a Bulk API 2.0 query job', async () => {
+    const file = join(sf.home, 'subscribers.csv');
+    const result = await sf.ok<{ totalSize: number; filePath: string }>([
+      'data',
+      'export',
+      'bulk',
+      '--query',
+      'SELECT Id, OrgKey, MetadataPackageVersion.Name FROM PackageSubscriber',
+      '--output-file',
+      file,
+      '--result-format',
+      'csv',
+      '--wait',
+      '2',
+    ]);
+    const subscribers = sim.control.counts(org.orgId)[org.orgId]?.PackageSubscriber;
+    expect(result.totalSize).toBe(subscribers);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('"Id","OrgKey","MetadataPackageVersion.Name"');
+    expect(lines).toHaveLength((subscribers ?? 0) + 1);
   }, 60_000);
 
   it('reports a malformed query with Salesforce’s error code and position', async () => {
