@@ -5,98 +5,23 @@
 // (Salesforce API → database, every step) and the peak resident memory of both processes.
 // BENCH_DATASET=demo|test runs a smaller dataset for a quick check. BENCH_CPU_PROFILE=<file> writes
 // a CPU profile of the full fetch (this process: Pushboard, and PGlite's thread is not in it).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { openDatabase } from '../src/server/db/database';
-import { migrate } from '../src/server/db/migrate';
-import { createTestDatabase, type TestDatabase } from '../src/server/db/test-database';
+import { pathToFileURL } from 'node:url';
 import { fetchSteps } from '../src/server/sync/fetch-job';
 import { newFetchRun } from '../src/server/sync/fetch-run';
 import { tableCount } from '../src/server/sync/testing/expectations';
 import { RecordingContext } from '../src/server/sync/testing/recording-context';
 import { connectSimulatorOrgs, type SimOrgLogin } from '../src/server/sync/testing/sync-harness';
 import { formatTable, type BenchRow } from './run';
-
-const MB = 1024 * 1024;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-/** `npm run simulator` in a child process; resolves once it listens. */
-async function startRemoteSimulator(
-  dataset: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/cli.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, SIM_PORT: String(port), SIM_DATASET: dataset, SIM_PACE: 'manual' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Login host:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the simulator exited (${code ?? 'signal'})`)));
-  });
-  return { url: `http://localhost:${port}`, child };
-}
-
-async function pgliteOnDisk(): Promise<TestDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), 'pushboard-bench-'));
-  const db = await openDatabase({ dataDir: dir });
-  await migrate(db);
-  return {
-    db,
-    url: undefined,
-    drop: async () => {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function serverDatabase(url: string): Promise<TestDatabase> {
-  // createTestDatabase makes (and later drops) a fresh database on the server it is given.
-  process.env.TEST_DATABASE_URL = url;
-  return createTestDatabase();
-}
-
-/** Resident memory of another process (Linux), 0 where /proc is not available. */
-function rssOf(pid: number | undefined): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid ?? 0}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of another process in seconds (Linux /proc, clock ticks of 10 ms). */
-function cpuOf(pid: number | undefined): number {
-  try {
-    const fields =
-      readFileSync(`/proc/${pid ?? 0}/stat`, 'utf8')
-        .split(') ')[1]
-        ?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
+import {
+  MB,
+  cpuOf,
+  pgliteOnDisk,
+  rssOf,
+  serverDatabase,
+  startRemoteSimulator,
+} from './support/processes';
 
 /** Busy and total CPU time of the whole machine so far, in seconds. */
 function machineCpu(): { busy: number; total: number } {

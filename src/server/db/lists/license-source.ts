@@ -25,7 +25,7 @@ export const LICENSE_SOURCE: ListSource = {
     install_date: 'l.install_date',
     expiration: 'l.expiration',
   },
-  uniqueKey: 'l.sfid',
+  uniqueKey: ['l.sfid'],
 };
 
 export function licenseScope(scope: LicenseScope): Scope {

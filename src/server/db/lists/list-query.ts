@@ -2,7 +2,7 @@
 // statement, plus a total that stays cheap at a million rows (exact up to EXACT_COUNT_LIMIT
 // matches, the planner's estimate beyond).
 import { EXACT_COUNT_LIMIT, type ListPage, type SortKey, type SqlFragment } from '../../../domain';
-import type { SqlClient } from '../database';
+import type { Database, SqlClient } from '../database';
 import type { ListSource } from './list-source';
 import { SqlBuilder, type Scope } from './sql-builder';
 
@@ -15,13 +15,17 @@ export interface ListStatement {
   readonly sort: readonly SortKey[];
 }
 
-export function orderBy(source: ListSource, sort: readonly SortKey[]): string {
-  const keys = sort.map((key) => {
+function sortTerms(source: ListSource, sort: readonly SortKey[]) {
+  return sort.map((key) => {
     const expression = source.columns[key.id];
     if (expression === undefined) throw new Error(`No SQL for sort column '${key.id}'`);
-    return `${expression} ${key.desc ? 'DESC' : 'ASC'} NULLS LAST`;
+    return { expression, direction: `${key.desc ? 'DESC' : 'ASC'} NULLS LAST` };
   });
-  return [...keys, source.uniqueKey].join(', ');
+}
+
+export function orderBy(source: ListSource, sort: readonly SortKey[]): string {
+  const keys = sortTerms(source, sort).map((term) => `${term.expression} ${term.direction}`);
+  return [...keys, ...source.uniqueKey].join(', ');
 }
 
 /** The WHERE clause of a statement, its parameters added to the builder. */
@@ -39,27 +43,75 @@ export function toJsonRow<T>(row: Record<string, unknown>): T {
   return row as T;
 }
 
+/** Up to this many matches, a page is cut from all the matches rather than read in sort order. */
+export const FILTER_FIRST_LIMIT = 3000;
+
+/**
+ * Planner settings of list reads, for this transaction only: a page of 25 rows is latency-bound,
+ * and starting parallel workers costs more than it saves; the list indexes live in memory, where
+ * a random read costs little more than a sequential one.
+ */
+export async function useListPlanner(tx: SqlClient): Promise<void> {
+  await tx.exec('SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL random_page_cost = 1.1');
+}
+
 export async function queryListPage<T>(
+  db: Database,
+  statement: ListStatement,
+  page: number,
+  pageSize: number,
+): Promise<ListPage<T>> {
+  return db.transaction(async (tx) => {
+    await useListPlanner(tx);
+    return readPage<T>(tx, statement, page, pageSize);
+  });
+}
+
+async function readPage<T>(
   db: SqlClient,
   statement: ListStatement,
   page: number,
   pageSize: number,
 ): Promise<ListPage<T>> {
+  const total = await countMatches(db, statement);
   const builder = new SqlBuilder();
   const where = whereClause(statement, builder);
   const offset = (page - 1) * pageSize;
-  const rowsSql = `SELECT ${statement.source.select} FROM ${statement.source.from}
-    WHERE ${where} ORDER BY ${orderBy(statement.source, statement.sort)}
-    LIMIT ${builder.param(pageSize)} OFFSET ${builder.param(offset)}`;
-  const { rows } = await db.query<Record<string, unknown>>(rowsSql, builder.params);
-  const pageRows = rows.map((row) => toJsonRow<T>(row));
+  const { select, from, uniqueKey } = statement.source;
+  const limit = `LIMIT ${builder.param(pageSize)} OFFSET ${builder.param(offset)}`;
+  // The page's keys are found first, joining only what the filters and the sort need (PostgreSQL
+  // drops the other left joins); the row's other columns are then read for those rows alone.
+  const pageKeys =
+    !total.total_is_estimate && total.total <= FILTER_FIRST_LIMIT
+      ? filterFirstKeys(statement, where, limit)
+      : `SELECT ${uniqueKey.join(', ')} FROM ${from} WHERE ${where}
+         ORDER BY ${orderBy(statement.source, statement.sort)} ${limit}`;
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${select} FROM ${from} WHERE (${uniqueKey.join(', ')}) IN (${pageKeys})
+     ORDER BY ${orderBy(statement.source, statement.sort)}`,
+    builder.params,
+  );
+  return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
+}
 
-  // A page that is not full ends the list: its total needs no count.
-  if (pageRows.length < pageSize && (pageRows.length > 0 || offset === 0)) {
-    return { rows: pageRows, total: offset + pageRows.length, total_is_estimate: false };
-  }
-  const total = await countMatches(db, statement);
-  return { rows: pageRows, ...total };
+/**
+ * The page's keys taken from all the matches, sorted. When a filter leaves a few thousand rows,
+ * the planner's favourite — walking an index in sort order and testing each row — can read most
+ * of the table before it finds a page of matches (the matches of "contains nimb" all sort under
+ * N); collecting the matches first through the filter's own index is bounded by the count.
+ */
+function filterFirstKeys(statement: ListStatement, where: string, limit: string): string {
+  const { from, uniqueKey } = statement.source;
+  const terms = sortTerms(statement.source, statement.sort);
+  const keys = uniqueKey.map((expression, i) => `${expression} AS k${i}`);
+  const sorts = terms.map((term, i) => `${term.expression} AS s${i}`);
+  const order = [
+    ...terms.map((term, i) => `s${i} ${term.direction}`),
+    ...uniqueKey.map((_, i) => `k${i}`),
+  ];
+  return `WITH matches AS MATERIALIZED (
+      SELECT ${[...keys, ...sorts].join(', ')} FROM ${from} WHERE ${where})
+    SELECT ${uniqueKey.map((_, i) => `k${i}`).join(', ')} FROM matches ORDER BY ${order.join(', ')} ${limit}`;
 }
 
 async function countMatches(

@@ -12,5 +12,5 @@ export interface ListSource {
    */
   readonly columns: Readonly<Record<string, string>>;
   /** A unique expression appended to every ORDER BY so that pages never overlap or skip rows. */
-  readonly uniqueKey: string;
+  readonly uniqueKey: readonly string[];
 }

@@ -34,7 +34,7 @@ export const ORG_SOURCE: ListSource = {
   from: `org o ${ORG_JOINS}`,
   select: ORG_SELECT,
   columns: ORG_COLUMNS,
-  uniqueKey: 'o.org_id',
+  uniqueKey: ['o.org_id'],
 };
 
 const ORG_REF = { orgId: 'o.org_id', accountId: 'o.account_id' };
@@ -82,7 +82,7 @@ export const CUSTOMER_SOURCE: ListSource = {
     license_status: 'v.license_status',
     install_date: 'v.install_date',
   },
-  uniqueKey: 'v.org_id, v.package_id',
+  uniqueKey: ['v.org_id', 'v.package_id'],
 };
 
 export function customerScope(
@@ -122,7 +122,7 @@ export const GROUP_VERSION_SOURCE: ListSource = {
     created_date: 'pv.created_date',
     release_date: 'pv.release_date',
   },
-  uniqueKey: 'v.org_id, v.package_id',
+  uniqueKey: ['v.org_id', 'v.package_id'],
 };
 
 export function groupVersionScope(groupId: number): Scope {

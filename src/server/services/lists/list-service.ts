@@ -15,7 +15,7 @@ import {
   type ListQuery,
   type SortKey,
 } from '../../../domain';
-import type { Database, SqlClient } from '../../db/database';
+import type { Database } from '../../db/database';
 import { queryListPage, type ListStatement } from '../../db/lists/list-query';
 import type { ListSource } from '../../db/lists/list-source';
 import { streamListRows } from '../../db/lists/list-export';
@@ -78,7 +78,7 @@ export function listStatement(
 }
 
 export async function listPage<T>(
-  db: SqlClient,
+  db: Database,
   list: ListDefinition,
   source: ListSource,
   scope: Scope,
