@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatInZone } from './time';
 import {
+  DATE_TIME_FORMAT,
   countNoun,
   formatCurrency,
   formatDate,
@@ -124,5 +127,25 @@ describe('formatCurrency', () => {
     [null, ''],
   ])('%s → %s', (amount, text) => {
     expect(formatCurrency(amount)).toBe(text);
+  });
+});
+
+describe('formatDateTime fast path', () => {
+  it('writes exactly what the dayjs pattern writes, in any zone', () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/Los_Angeles',
+      'Asia/Kolkata',
+      'Pacific/Chatham',
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1000, 0, 2), max: Date.UTC(9999, 11, 30) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => formatDateTime(ms, zone) === formatInZone(ms, zone, DATE_TIME_FORMAT),
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

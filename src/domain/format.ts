@@ -99,10 +99,43 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD hh:mm a';
 /** The console's date pattern. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-/** A date-time in a zone like '2024-05-01 03:30 pm'; '' when missing or invalid. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Years the fast path writes as four digits; others go through dayjs. */
+const FOUR_DIGIT_YEARS = { from: Date.UTC(1000, 0, 2), to: Date.UTC(9999, 11, 30) };
+
+/**
+ * A date-time in a zone like '2024-05-01 03:30 pm'; '' when missing or invalid. Exports format a
+ * hundred thousand of these, so a cached Intl formatter does the work (dayjs's zone plugin costs
+ * about 100 µs a call); it writes exactly what DATE_TIME_FORMAT does.
+ */
 export function formatDateTime(value: DateInput | null | undefined, timeZone: string): string {
   const ms = toEpochMs(value);
-  return ms === null ? '' : formatInZone(ms, timeZone, DATE_TIME_FORMAT);
+  if (ms === null) return '';
+  if (ms < FOUR_DIGIT_YEARS.from || ms > FOUR_DIGIT_YEARS.to) {
+    return formatInZone(ms, timeZone, DATE_TIME_FORMAT);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of dateTimeFormat(timeZone).formatToParts(ms)) parts[part.type] = part.value;
+  const period = (parts.dayPeriod ?? '').toLowerCase();
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${period}`;
 }
 
 /** A date in a zone like '2024-05-01'; '' when missing or invalid. */
