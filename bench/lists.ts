@@ -6,7 +6,9 @@
 // BENCH_DATABASE_URL names the PostgreSQL server (default the local one); a fresh database is
 // filled by a full fetch from a scale simulator and dropped afterwards. BENCH_LISTS_DATABASE_URL
 // names an already filled database to reuse instead (nothing is dropped), for quick iterations.
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openBrowser } from '../test/e2e/harness';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { loadConfig } from '../src/server/config';
 import { buildApp, type AppInstance } from '../src/server/http/app';
@@ -121,9 +123,35 @@ async function cases(db: Database, groupId: number): Promise<Case[]> {
   ]);
 }
 
+const WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+/**
+ * Chromium opening /orgs signed in: milliseconds until the first page of rows is on screen
+ * (median of five visits, the first with a cold cache). Needs `npm run build` and Chromium.
+ */
+async function timeOrgsInBrowser(address: string, cookie: string): Promise<number[] | null> {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromium) || !existsSync(WEB_DIR)) return null;
+  const browser = await openBrowser();
+  try {
+    const [name, value] = cookie.split('=') as [string, string];
+    await browser.context.addCookies([{ name, value, url: address }]);
+    const page = await browser.context.newPage();
+    const times: number[] = [];
+    for (let visit = 0; visit < 5; visit++) {
+      const start = performance.now();
+      await page.goto(`${address}/orgs`);
+      await page.locator('[data-testid="table-orgs"] tbody tr').first().waitFor();
+      times.push(performance.now() - start);
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Streams the export of every org over a real socket, sampling this process's memory. */
-async function timeExport(app: AppInstance, headers: Record<string, string>) {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+async function timeExport(app: AppInstance, address: string, headers: Record<string, string>) {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const start = performance.now();
@@ -180,7 +208,8 @@ export async function runListsBench(): Promise<BenchRow[]> {
         `p50 ${result.p50.toFixed(1)} ms; total ${result.total}`,
       );
     }
-    const exported = await timeExport(app, headers);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const exported = await timeExport(app, address, headers);
     add(
       'Export every org (TSV, streamed)',
       `${(exported.ms / 1000).toFixed(1)} s`,
