@@ -1,12 +1,16 @@
 // Picks the records a query must look at. A top-level equality or IN on the Id goes straight
-// to byId; on another reference or text field it asks the source's optional index; anything
-// else scans the object. Candidates are a superset: the caller still applies the whole WHERE
-// clause, so a fast path can only make a query faster, never change its answer.
+// to byId; on another reference or text field it asks the source's optional index; a top-level
+// range (>, >=, <, <=) on a datetime field asks the source's optional range index (incremental
+// reads by SystemModstamp); when several apply, the smallest answer wins; anything else scans the
+// object. Candidates are a superset: the caller still applies the whole WHERE clause, so a fast
+// path can only make a query faster, never change its answer.
 
 import type { SoqlCondition, SoqlFieldRef } from './ast';
+import { dateLiteralRange } from './date-literals';
 import { idSpellings, keyKindOf } from './keys';
 import type { Resolver } from './resolve';
 import type { SoqlObjectSchema, SoqlRecord } from './source';
+import { MS_PER_DAY, parseDateText } from './temporal';
 
 interface Equality {
   readonly field: SoqlFieldRef;
@@ -30,14 +34,54 @@ function equalityOf(condition: SoqlCondition): Equality | undefined {
   return undefined;
 }
 
+/** `Field > literal` and the like: the instants [lowMs, highMs] a datetime field may hold. */
+function rangeOf(
+  condition: SoqlCondition,
+  now: Date,
+): { field: SoqlFieldRef; lowMs: number; highMs: number } | undefined {
+  if (condition.kind !== 'compare' || condition.field.path.length !== 1) return undefined;
+  const { operator, value } = condition;
+  let span: { startMs: number; endMs: number } | undefined;
+  if (value.kind === 'datetime') span = { startMs: value.epochMs, endMs: value.epochMs };
+  else if (value.kind === 'dateLiteral') span = dateLiteralRange(value, now);
+  else if (value.kind === 'date') {
+    const startMs = parseDateText(value.text);
+    if (startMs !== null) span = { startMs, endMs: startMs + MS_PER_DAY };
+  }
+  if (!span) return undefined;
+  // Inclusive bounds on both sides keep it a superset whatever the operator.
+  if (operator === '>' || operator === '>=')
+    return { field: condition.field, lowMs: span.startMs, highMs: Infinity };
+  if (operator === '<' || operator === '<=')
+    return { field: condition.field, lowMs: -Infinity, highMs: span.endMs };
+  return undefined;
+}
+
+function sizeOf(records: Iterable<SoqlRecord>): number {
+  return Array.isArray(records) ? records.length : Infinity;
+}
+
 export function candidateRecords(
   object: SoqlObjectSchema,
   where: SoqlCondition | null,
   resolver: Resolver,
+  now: Date,
 ): Iterable<SoqlRecord> {
   const source = resolver.source;
   const conjuncts = where === null ? [] : where.kind === 'and' ? where.operands : [where];
+  let best: Iterable<SoqlRecord> | undefined;
+  const offer = (records: Iterable<SoqlRecord> | undefined): void => {
+    if (records !== undefined && (best === undefined || sizeOf(records) < sizeOf(best)))
+      best = records;
+  };
   for (const conjunct of conjuncts) {
+    const range = rangeOf(conjunct, now);
+    if (range) {
+      const field = resolver.field(object, range.field).field;
+      if (field.type === 'datetime')
+        offer(source.range?.(object.name, field.name, range.lowMs, range.highMs));
+      continue;
+    }
     const equality = equalityOf(conjunct);
     if (!equality || equality.field.path.length !== 1) continue;
     const field = resolver.field(object, equality.field).field;
@@ -52,10 +96,9 @@ export function candidateRecords(
     } else if (kind !== 'text') {
       continue;
     }
-    const indexed = source.lookup?.(object.name, field.name, values);
-    if (indexed !== undefined) return indexed;
+    offer(source.lookup?.(object.name, field.name, values));
   }
-  return source.records(object.name);
+  return best ?? source.records(object.name);
 }
 
 function fetchByIds(objectName: string, ids: readonly string[], resolver: Resolver): SoqlRecord[] {

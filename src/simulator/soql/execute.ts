@@ -52,10 +52,14 @@ export function openSoqlCursor(text: string, source: SoqlSource, ctx: SoqlContex
   const compiled = compileQuery(query, parsed, resolver, ctx);
   const offset = query.offset ?? 0;
   const end = offset + (query.limit ?? Infinity);
-  if (compiled.aggregate !== null) return aggregateCursor(compiled, resolver, offset, end);
+  if (compiled.aggregate !== null) return aggregateCursor(compiled, resolver, ctx.now, offset, end);
   // Without ORDER BY the first matches are the answer, so the scan can stop early.
   const stopAfter = compiled.sort === null ? end : Infinity;
-  let matched = scan(compiled, candidateRecords(compiled.object, query.where, resolver), stopAfter);
+  let matched = scan(
+    compiled,
+    candidateRecords(compiled.object, query.where, resolver, ctx.now),
+    stopAfter,
+  );
   if (compiled.sort !== null) matched = compiled.sort(matched, end);
   const page = matched.slice(offset, end);
   const isCount = query.select.kind === 'count';
@@ -77,12 +81,13 @@ export function openSoqlCursor(text: string, source: SoqlSource, ctx: SoqlContex
 function aggregateCursor(
   compiled: CompiledQuery,
   resolver: Resolver,
+  now: Date,
   offset: number,
   end: number,
 ): SoqlCursor {
   const plan = compiled.aggregate as AggregatePlan;
   const where = compiled.whereAst;
-  let matched = scan(compiled, candidateRecords(compiled.object, where, resolver), Infinity);
+  let matched = scan(compiled, candidateRecords(compiled.object, where, resolver, now), Infinity);
   if (compiled.sort !== null) matched = compiled.sort(matched, Infinity);
   const rows = plan.rows(matched).slice(offset, end);
   return {
@@ -211,7 +216,7 @@ function semiJoinKeys(
     );
   }
   const keys = new Set<string>();
-  const candidates = candidateRecords(compiled.object, inner.where, resolver);
+  const candidates = candidateRecords(compiled.object, inner.where, resolver, ctx.now);
   for (const record of scan(compiled, candidates, Infinity)) {
     const value = field.read(record);
     if (typeof value === 'string' && value !== '') keys.add(idKey(value));

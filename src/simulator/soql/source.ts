@@ -53,6 +53,16 @@ export interface SoqlSource {
     field: string,
     values: readonly string[],
   ): Iterable<SoqlRecord> | undefined;
+  /** Optional index: records whose datetime `field` lies in [lowMs, highMs] (±Infinity for an
+   *  open end), in source order; may return more (the engine re-applies WHERE). Used for
+   *  `Field > literal` and the like, such as incremental reads by SystemModstamp. Return
+   *  undefined when there is no such index. */
+  range?(
+    objectName: string,
+    field: string,
+    lowMs: number,
+    highMs: number,
+  ): Iterable<SoqlRecord> | undefined;
 }
 
 export interface SoqlRowAttributes {

@@ -45,6 +45,15 @@ export class OrgStore implements SoqlSource {
     return this.table(objectName)?.byId(id);
   }
 
+  range(
+    objectName: string,
+    field: string,
+    lowMs: number,
+    highMs: number,
+  ): Iterable<SoqlRecord> | undefined {
+    return this.table(objectName)?.range(field, lowMs, highMs);
+  }
+
   lookup(
     objectName: string,
     field: string,

@@ -1,9 +1,11 @@
 // One object's records in one org. Records either come from a generator (rebuilt from the seed by
 // index, so a million licenses cost no memory until they change) or were written later; changed and
 // deleted generated records live in a small overlay. Field indexes are built on first use and kept
-// up to date by every write.
+// up to date by every write. Datetime range indexes cover the generated records only (they never
+// change); range reads check the overlay and the appended records beside them.
 import { canonical15, type IdSpace } from '../data/ids';
 import type { FieldDef, ObjectDef } from './schema';
+import { DatetimeRangeIndex, valueToMs } from './range-index';
 import { scalarText } from './values';
 
 export type Row = Readonly<Record<string, unknown>>;
@@ -33,6 +35,7 @@ export class Table {
   private readonly overlay = new Map<number, Row | null>();
   private readonly appended: (Row | null)[] = [];
   private readonly indexes = new Map<string, FieldIndex>();
+  private readonly rangeIndexes = new Map<string, DatetimeRangeIndex>();
   private generatedLive: number | undefined;
   private liveDelta = 0;
 
@@ -146,6 +149,40 @@ export class Table {
     return rows;
   }
 
+  /**
+   * Records whose datetime field lies in [lowMs, highMs], in table order; undefined when the field
+   * is not a datetime or the table has no generated records (a scan is as quick then).
+   */
+  range(fieldName: string, lowMs: number, highMs: number): Row[] | undefined {
+    const def = this.def.field(fieldName);
+    const generator = this.generator;
+    if (!def || def.type !== 'datetime' || !generator) return undefined;
+    const name = def.name;
+    let index = this.rangeIndexes.get(name.toLowerCase());
+    if (!index) {
+      index = new DatetimeRangeIndex(generatedValues(generator, name));
+      this.rangeIndexes.set(name.toLowerCase(), index);
+    }
+    const hits: number[] = [];
+    for (const i of index.between(lowMs, highMs)) if (!this.overlay.has(i)) hits.push(i);
+    const inRange = (row: Row | null | undefined): boolean => {
+      const ms = row ? valueToMs(row[name]) : Number.NaN;
+      return ms >= lowMs && ms <= highMs;
+    };
+    for (const [i, row] of this.overlay) if (inRange(row)) hits.push(i);
+    const generated = this.generatedCount;
+    this.appended.forEach((row, k) => {
+      if (inRange(row)) hits.push(generated + k);
+    });
+    hits.sort((a, b) => a - b);
+    const rows: Row[] = [];
+    for (const i of hits) {
+      const row = this.get(i);
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
   private fieldIndex(def: FieldDef): FieldIndex {
     const name = def.name.toLowerCase();
     let index = this.indexes.get(name);
@@ -167,6 +204,13 @@ export class Table {
       if (oldKey !== undefined) index.get(oldKey)?.delete(i);
       addTo(index, newKey, i);
     }
+  }
+}
+
+function* generatedValues(generator: RowGenerator, field: string): Generator<[number, unknown]> {
+  for (let i = 0; i < generator.count; i++) {
+    const row = generator.at(i);
+    if (row) yield [i, row[field]];
   }
 }
 
