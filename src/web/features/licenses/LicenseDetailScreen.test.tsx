@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DOES_NOT_EXPIRE } from '../../../domain';
-import { makeLicense, ORG_ID, PACKAGE_ID, VERSION_ID } from '../packages/testing/fixtures';
-import { findToast, renderRoute } from '../packages/testing/renderRoute';
+import { makeLicense, ORG_ID, PACKAGE_ID, VERSION_ID } from '../../testing/fixtures';
+import { findToast, renderRoute } from '../../testing/renderRoute';
 import { LicenseDetailScreen } from './LicenseDetailScreen';
 
 const LICENSE_PATH = '/api/licenses/a0L000000000001AAA';

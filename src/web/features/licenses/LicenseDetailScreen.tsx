@@ -6,11 +6,11 @@ import { DOES_NOT_EXPIRE, licenseSchema, type License } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { FieldGrid, RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { Screen } from '../../components/Screen';
-import { localDateTime } from '../packages/dateTime';
-import { paths } from '../packages/paths';
-import { RecordLink } from '../packages/RecordLink';
-import { RecordPlaceholder } from '../packages/RecordPlaceholder';
-import { useParsedRecord } from '../packages/useParsedRecord';
+import { localDateTime } from '../../components/dateTime';
+import { paths } from '../../components/paths';
+import { RecordLink } from '../../components/RecordLink';
+import { RecordPlaceholder } from '../../components/RecordPlaceholder';
+import { useParsedRecord } from '../../components/useParsedRecord';
 
 const PARENT = { label: 'Licenses', to: '/licenses' };
 

@@ -3,8 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { DOES_NOT_EXPIRE, LICENSE_LIST } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { calledUrls } from '../../testing/stubFetch';
-import { LMA_ORG_ID, makeLicense, PACKAGE_ID, VERSION_ID } from '../packages/testing/fixtures';
-import { listPage, operator, renderRoute } from '../packages/testing/renderRoute';
+import {
+  listPage,
+  LMA_ORG_ID,
+  makeLicense,
+  makeUser,
+  PACKAGE_ID,
+  VERSION_ID,
+} from '../../testing/fixtures';
+import { renderRoute } from '../../testing/renderRoute';
 import { LicensesListScreen } from './LicensesListScreen';
 
 const licensed = makeLicense();
@@ -134,7 +141,7 @@ describe('LicensesListScreen', () => {
       path: '/licenses',
       at: '/licenses',
       routes: {
-        'GET /oauth2/user': { json: { ...operator, read_only: true } },
+        'GET /oauth2/user': { json: makeUser({ read_only: true }) },
         'GET /api/licenses': { json: listPage([licensed]) },
       },
     });

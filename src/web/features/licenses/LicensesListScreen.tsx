@@ -4,10 +4,10 @@ import { DOES_NOT_EXPIRE, LICENSE_LIST, type License } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
-import { ListTitle } from '../packages/ListTitle';
-import { paths } from '../packages/paths';
-import { useTableAccess } from '../packages/useTableAccess';
-import { useLicenseTotal } from './useLicenseTotal';
+import { ListTitle } from '../../components/ListTitle';
+import { paths } from '../../components/paths';
+import { useTableAccess } from '../auth/useTableAccess';
+import { useListTotal } from '../../components/useListTotal';
 
 const source = { mode: 'server', endpoint: '/api/licenses', queryKey: queryKeys.licenses } as const;
 
@@ -23,10 +23,10 @@ const renderCell = {
 
 export function LicensesListScreen() {
   const access = useTableAccess();
-  const total = useLicenseTotal();
+  const total = useListTotal(queryKeys.licenses, {});
   return (
     <Screen name="licenses" title="Licenses">
-      <ListTitle title="Licenses" total={total.data?.total} estimate={total.data?.estimate} />
+      <ListTitle title="Licenses" total={total?.total} estimate={total?.isEstimate} />
       <DataTable<License>
         name="licenses"
         list={LICENSE_LIST}

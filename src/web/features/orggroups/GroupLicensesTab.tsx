@@ -1,6 +1,7 @@
 import { LICENSE_LIST, type License } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
+import { paths } from '../../components/paths';
 import type { GroupTabProps } from './GroupMembersTab';
 
 /** The licenses of the group's member orgs, paged by the server. */
@@ -17,12 +18,10 @@ export function GroupLicensesTab({ groupId, readOnly, username }: GroupTabProps)
       }}
       // The same cell links as the Licenses list (spec §2).
       cellHref={{
-        name: (license) => `/license/${license.sfid}`,
-        package_name: (license) => (license.package_id ? `/package/${license.package_id}` : null),
-        version_number: (license) =>
-          license.version_id ? `/packageversion/${license.version_id}` : null,
-        lma_org_name: (license) =>
-          license.lma_org_id ? `/packageorg/${license.lma_org_id}` : null,
+        name: (license) => paths.license(license.sfid),
+        package_name: (license) => paths.package(license.package_id),
+        version_number: (license) => paths.packageVersion(license.version_id),
+        lma_org_name: (license) => paths.packageOrg(license.lma_org_id),
       }}
       readOnly={readOnly}
       username={username}

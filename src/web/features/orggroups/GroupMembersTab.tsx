@@ -2,11 +2,12 @@ import { GROUP_MEMBER_LIST, type Org } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { ChangeActionButton } from '../../components/ChangeActionButton';
 import { DataTable } from '../../components/data-table';
+import { paths } from '../../components/paths';
 
 interface GroupTabProps {
   groupId: number;
   readOnly: boolean;
-  username?: string;
+  username?: string | null;
 }
 
 /** The group's member orgs, paged by the server (a group can hold tens of thousands of orgs). */
@@ -20,7 +21,7 @@ export function GroupMembersTab({ groupId, readOnly, username }: GroupTabProps) 
         endpoint: `/api/orggroups/${groupId}/members`,
         queryKey: [...queryKeys.groupMembers, groupId],
       }}
-      rowHref={(org) => `/org/${org.org_id}`}
+      rowHref={(org) => paths.org(org.org_id)}
       // The selection and its 'N Selected' toggle stay available to read-only users (spec §6);
       // only the actions on it are changes.
       selectable

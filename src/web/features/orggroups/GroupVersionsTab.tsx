@@ -1,6 +1,7 @@
 import { GROUP_VERSION_LIST, type GroupVersion } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
+import { paths } from '../../components/paths';
 import type { GroupTabProps } from './GroupMembersTab';
 
 /** One row per member org and installed package, paged by the server. */
@@ -15,9 +16,9 @@ export function GroupVersionsTab({ groupId, readOnly, username }: GroupTabProps)
         queryKey: [...queryKeys.groupVersions, groupId],
       }}
       cellHref={{
-        org_id: (row) => `/org/${row.org_id}`,
-        package_name: (row) => `/package/${row.package_id}`,
-        version_number: (row) => `/packageversion/${row.version_id}`,
+        org_id: (row) => paths.org(row.org_id),
+        package_name: (row) => paths.package(row.package_id),
+        version_number: (row) => paths.packageVersion(row.version_id),
       }}
       readOnly={readOnly}
       username={username}

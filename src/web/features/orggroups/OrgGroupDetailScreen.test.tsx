@@ -12,8 +12,8 @@ import {
   makeLicense,
   makeMember,
   makeUpgrade,
-  page,
 } from './orgGroupFixtures';
+import { listPage } from '../../testing/fixtures';
 import { REFRESH_VERSIONS_NOTICE } from './OrgGroupActions';
 import { renderGroupScreen } from './renderGroupScreen';
 
@@ -29,9 +29,9 @@ const TAB_STORAGE_KEY = 'pushboard:tabs:OrgGroupView';
 
 const groupRoutes = (group = makeGroup()) => ({
   'GET /api/orggroups/7': { json: group },
-  'GET /api/orggroups/7/members': { json: page([makeMember()]) },
-  'GET /api/orggroups/7/versions': { json: page([makeGroupVersion()]) },
-  'GET /api/licenses': { json: page([makeLicense()]) },
+  'GET /api/orggroups/7/members': { json: listPage([makeMember()]) },
+  'GET /api/orggroups/7/versions': { json: listPage([makeGroupVersion()]) },
+  'GET /api/licenses': { json: listPage([makeLicense()]) },
   'GET /api/upgrades': { json: [makeUpgrade()] },
 });
 

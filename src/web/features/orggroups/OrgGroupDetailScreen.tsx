@@ -1,15 +1,15 @@
 // Org Group detail (spec §2): the group's header and actions, and its Members, Versions,
 // Licenses and (except for a Blacklist Group) Upgrades tabs; the active tab is remembered.
 import { useParams } from 'react-router';
-import { formatDateTime, isBlacklistGroup, orgGroupSchema, type OrgGroup } from '../../../domain';
+import { isBlacklistGroup, orgGroupSchema, type OrgGroup } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
-import { browserTimeZone } from '../../components/data-table';
+import { localDateTime } from '../../components/dateTime';
 import { RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { RememberedTabs, type TabDefinition } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
-import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
-import { RecordPlaceholder } from '../packages/RecordPlaceholder';
-import { useParsedRecord } from '../packages/useParsedRecord';
+import { useTableAccess } from '../auth/useTableAccess';
+import { RecordPlaceholder } from '../../components/RecordPlaceholder';
+import { useParsedRecord } from '../../components/useParsedRecord';
 import { GroupLicensesTab } from './GroupLicensesTab';
 import { GroupMembersTab } from './GroupMembersTab';
 import { GroupUpgradesTab } from './GroupUpgradesTab';
@@ -19,7 +19,7 @@ import { OrgGroupActions } from './OrgGroupActions';
 const count = new Intl.NumberFormat('en-US');
 
 function headerFields(group: OrgGroup): RecordField[] {
-  const created = formatDateTime(group.created_date, browserTimeZone());
+  const created = localDateTime(group.created_date);
   return [
     { label: 'Type', value: group.type },
     { label: 'Description', value: group.description },
@@ -33,8 +33,7 @@ function headerFields(group: OrgGroup): RecordField[] {
 
 export function OrgGroupDetailScreen() {
   const { orgGroupId = '' } = useParams<'orgGroupId'>();
-  const readOnly = useIsReadOnly();
-  const { user } = useCurrentUser();
+  const { readOnly, username } = useTableAccess();
   const state = useParsedRecord(orgGroupSchema, {
     queryKey: [...queryKeys.orgGroup, orgGroupId],
     path: `/api/orggroups/${encodeURIComponent(orgGroupId)}`,
@@ -46,7 +45,7 @@ export function OrgGroupDetailScreen() {
   if (!group) {
     body = <RecordPlaceholder what="group" state={state} />;
   } else {
-    const tabProps = { groupId: group.id, readOnly, username: user?.username };
+    const tabProps = { groupId: group.id, readOnly, username };
     const tabs: TabDefinition[] = [
       { value: 'members', label: 'Members', content: <GroupMembersTab {...tabProps} /> },
       { value: 'versions', label: 'Versions', content: <GroupVersionsTab {...tabProps} /> },

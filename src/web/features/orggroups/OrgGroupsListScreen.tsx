@@ -4,15 +4,15 @@ import { Group, SegmentedControl, Title } from '@mantine/core';
 import { ORG_GROUP_LIST, ORG_GROUP_TYPE_FILTERS, type OrgGroup } from '../../../domain';
 import { ChangeActionButton } from '../../components/ChangeActionButton';
 import { DataTable } from '../../components/data-table';
+import { paths } from '../../components/paths';
 import { Screen } from '../../components/Screen';
-import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
+import { useTableAccess } from '../auth/useTableAccess';
 import { useGroupTypeFilter } from './useGroupTypeFilter';
 import { useOrgGroups } from './useOrgGroups';
 import { WhenCell } from './WhenCell';
 
 export function OrgGroupsListScreen() {
-  const readOnly = useIsReadOnly();
-  const { user } = useCurrentUser();
+  const { readOnly, username } = useTableAccess();
   const [type, setType] = useGroupTypeFilter();
   const groups = useOrgGroups(type);
 
@@ -38,12 +38,12 @@ export function OrgGroupsListScreen() {
           loading: groups.isPending,
           error: groups.error,
         }}
-        rowHref={(group) => `/orggroup/${group.id}`}
+        rowHref={(group) => paths.orgGroup(group.id)}
         renderCell={{ created_date: (group) => <WhenCell value={group.created_date} /> }}
         // Spec §6: read-only users cannot select rows in the group list.
         selectable={!readOnly}
         readOnly={readOnly}
-        username={user?.username}
+        username={username}
         toolbar={
           <>
             <ChangeActionButton readOnly={readOnly} size="xs">

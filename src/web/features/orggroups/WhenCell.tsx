@@ -1,13 +1,11 @@
 import { Text } from '@mantine/core';
-import { formatDateTime } from '../../../domain';
-import { browserTimeZone } from '../../components/data-table';
-import { fromNow } from './relativeTime';
+import { fromNow, localDateTime } from '../../components/dateTime';
 
 /** An instant as relative time ('3 days ago'), with the exact date-time on hover. */
 export function WhenCell({ value }: { value: string | null }) {
   if (!value) return null;
   return (
-    <Text span size="sm" title={formatDateTime(value, browserTimeZone())}>
+    <Text span size="sm" title={localDateTime(value)}>
       {fromNow(value)}
     </Text>
   );

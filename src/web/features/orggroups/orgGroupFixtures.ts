@@ -13,16 +13,6 @@ import {
   type Upgrade,
 } from '../../../domain';
 
-export function makeUser(readOnly = false) {
-  return {
-    display_name: 'Ada Lovelace',
-    username: 'ada@example.com',
-    read_only: readOnly,
-    enforce_activation_policy: false,
-    enable_sumo: false,
-  };
-}
-
 export function makeGroup(overrides: Partial<OrgGroup> = {}): OrgGroup {
   return orgGroupSchema.parse({
     id: 7,
@@ -120,9 +110,4 @@ export function makeUpgrade(overrides: Partial<Upgrade> = {}): Upgrade {
     parent_id: null,
     ...overrides,
   });
-}
-
-/** A server-mode list page. */
-export function page<Row>(rows: Row[]) {
-  return { rows, total: rows.length, total_is_estimate: false };
 }

@@ -3,11 +3,12 @@
 import { Anchor, List, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { BLACKLISTED_NOTICE, type OrgDetail } from '../../../domain';
-import { orgGroupPath, orgPath } from './orgLinks';
+import { paths } from '../../components/paths';
 
 type BlacklistReason = OrgDetail['blacklist_reasons'][number];
 
-function WhiteLink({ to, children }: { to: string; children: string }) {
+function WhiteLink({ to, children }: { to: string | null; children: string }) {
+  if (to === null) return <>{children}</>;
   return (
     <Anchor component={Link} to={to} c="white" underline="always" inherit>
       {children}
@@ -25,7 +26,7 @@ function Reason({ reason }: { reason: BlacklistReason }) {
           {reason.group_id === null ? (
             name
           ) : (
-            <WhiteLink to={orgGroupPath(reason.group_id)}>{name}</WhiteLink>
+            <WhiteLink to={paths.orgGroup(reason.group_id)}>{name}</WhiteLink>
           )}
         </>
       );
@@ -37,7 +38,7 @@ function Reason({ reason }: { reason: BlacklistReason }) {
         <>
           Same account as a blacklisted org{' '}
           {reason.via_org_id ? (
-            <WhiteLink to={orgPath(reason.via_org_id)}>{reason.via_org_id}</WhiteLink>
+            <WhiteLink to={paths.org(reason.via_org_id)}>{reason.via_org_id}</WhiteLink>
           ) : null}
         </>
       );

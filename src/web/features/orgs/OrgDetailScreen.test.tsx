@@ -6,7 +6,8 @@ import { sendLiveMessage } from '../../api/live';
 import { queryKeys } from '../../api/queryKeys';
 import { REFRESH_VERSIONS_TITLE } from './OrgActions';
 import { ORG_TABS_ID } from './OrgDetailScreen';
-import { makeOrgDetail, makeUser, ORG_ID, RELATED_ORG_ID } from './testing/orgFixtures';
+import { makeOrgDetail, ORG_ID, RELATED_ORG_ID } from './testing/orgFixtures';
+import { makeUser } from '../../testing/fixtures';
 import { renderOrgScreen } from './testing/renderOrgScreen';
 
 // Refresh Versions goes out on the live channel; the socket itself is not under test here.

@@ -9,7 +9,7 @@ import { RecordHeader } from '../../components/RecordHeader';
 import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
 import { useRecord } from '../../components/useRecord';
-import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
+import { useTableAccess } from '../auth/useTableAccess';
 import { BlacklistNotice } from './BlacklistNotice';
 import { OrgActions } from './OrgActions';
 import { OrgFeatures } from './OrgFeatures';
@@ -65,9 +65,8 @@ export function OrgDetailScreen() {
 }
 
 function OrgRecord({ org }: { org: OrgDetail }) {
-  const readOnly = useIsReadOnly();
-  const { user } = useCurrentUser();
-  const tab: OrgTabProps = { orgId: org.org_id, readOnly, username: user?.username };
+  const { readOnly, username } = useTableAccess();
+  const tab: OrgTabProps = { orgId: org.org_id, readOnly, username };
   return (
     <>
       <RecordHeader

@@ -12,12 +12,11 @@ import {
   makeLicense,
   makeOrg,
   makeOrgDetail,
-  makeUser,
   makeVersion,
   ORG_ID,
-  page,
   RELATED_ORG_ID,
 } from './testing/orgFixtures';
+import { listPage, makeUser } from '../../testing/fixtures';
 import { renderOrgScreen } from './testing/renderOrgScreen';
 
 vi.mock('../../api/live', () => ({ sendLiveMessage: vi.fn() }));
@@ -132,7 +131,7 @@ describe('Org detail tabs', () => {
 
   it("Licenses: the org's licenses from /api/licenses?org_id, every License list column, Name opening the license", async () => {
     const { fetchMock } = renderTab('licenses', {
-      'GET /api/licenses': { json: page([makeLicense()]) },
+      'GET /api/licenses': { json: listPage([makeLicense()]) },
     });
     const table = await screen.findByRole('table', { name: 'org licenses' });
     await within(table).findByText('L-000123');
@@ -228,7 +227,7 @@ describe('Org detail tabs', () => {
   it('Related Orgs: the orgs of the same account from /api/orgs?relatedOrgId, each opening its org', async () => {
     const { fetchMock } = renderTab('related', {
       'GET /api/orgs': {
-        json: page([
+        json: listPage([
           makeOrg({ org_id: RELATED_ORG_ID, name: 'Acme Sandbox', environment: 'Sandbox' }),
         ]),
       },

@@ -6,7 +6,8 @@ import { queryKeys } from '../../api/queryKeys';
 import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
 import { calledUrls, type StubRoute } from '../../testing/stubFetch';
 import { blacklistedKey } from './useBlacklistedToggle';
-import { makeOrg, makeUser, ORG_ID, page, RELATED_ORG_ID } from './testing/orgFixtures';
+import { makeOrg, ORG_ID, RELATED_ORG_ID } from './testing/orgFixtures';
+import { listPage, makeUser } from '../../testing/fixtures';
 import { renderOrgScreen } from './testing/renderOrgScreen';
 
 const ORGS = [
@@ -19,7 +20,7 @@ function orgRequests(fetchMock: ReturnType<typeof renderOrgScreen>['fetchMock'])
 }
 
 /** Answers every orgs page with `everyOrg`, and with `blacklisted` when the scope asks for it. */
-function orgsRoute(everyOrg = page(ORGS), blacklisted = page([ORGS[1]!])): StubRoute {
+function orgsRoute(everyOrg = listPage(ORGS), blacklisted = listPage([ORGS[1]!])): StubRoute {
   return (url) => ({
     json: url.searchParams.get('blacklisted') === 'true' ? blacklisted : everyOrg,
   });
@@ -67,24 +68,24 @@ describe('OrgsListScreen', () => {
   it("titles the screen 'Orgs' with the total, and 'about' when the server estimated it", async () => {
     const { unmount } = renderOrgScreen({
       route: '/orgs',
-      routes: { 'GET /api/orgs': { json: page(ORGS, 1234) } },
+      routes: { 'GET /api/orgs': { json: listPage(ORGS, 1234) } },
     });
     expect(screen.getByRole('heading', { name: 'Orgs' })).toBeInTheDocument();
-    expect(await screen.findByTestId('orgs-total')).toHaveTextContent(/^1,234$/);
+    expect(await screen.findByTestId('list-total')).toHaveTextContent(/^1,234$/);
     unmount();
 
     renderOrgScreen({
       route: '/orgs',
-      routes: { 'GET /api/orgs': { json: page(ORGS, 120_000, true) } },
+      routes: { 'GET /api/orgs': { json: listPage(ORGS, 120_000, true) } },
     });
-    expect(await screen.findByTestId('orgs-total')).toHaveTextContent(/^about 120,000$/);
+    expect(await screen.findByTestId('list-total')).toHaveTextContent(/^about 120,000$/);
   });
 
   it('asks the server for every org until Blacklisted is on, then for blacklisted=true only', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderOrgScreen({
       route: '/orgs',
-      routes: { 'GET /api/orgs': orgsRoute(page(ORGS, 2), page([ORGS[1]!], 1)) },
+      routes: { 'GET /api/orgs': orgsRoute(listPage(ORGS, 2), listPage([ORGS[1]!], 1)) },
     });
     await screen.findByText('Acme Corp');
     // Off means the whole list: no blacklisted=false, which would mean "not blacklisted".
@@ -95,7 +96,7 @@ describe('OrgsListScreen', () => {
     await waitFor(() => expect(screen.queryByText('Acme Corp')).not.toBeInTheDocument());
     expect(screen.getByText('Globex')).toBeInTheDocument();
     expect(orgRequests(fetchMock).at(-1)?.searchParams.get('blacklisted')).toBe('true');
-    expect(await screen.findByTestId('orgs-total')).toHaveTextContent(/^1$/);
+    expect(await screen.findByTestId('list-total')).toHaveTextContent(/^1$/);
     expect(localStorage.getItem(blacklistedKey(ORG_LIST.key))).toBe('true');
   });
 
@@ -158,8 +159,8 @@ describe('OrgsListScreen', () => {
   });
 
   it('says so when no org matches', async () => {
-    renderOrgScreen({ route: '/orgs', routes: { 'GET /api/orgs': { json: page([]) } } });
+    renderOrgScreen({ route: '/orgs', routes: { 'GET /api/orgs': { json: listPage([]) } } });
     expect(await screen.findByText('No rows')).toBeInTheDocument();
-    expect(await screen.findByTestId('orgs-total')).toHaveTextContent(/^0$/);
+    expect(await screen.findByTestId('list-total')).toHaveTextContent(/^0$/);
   });
 });

@@ -2,15 +2,15 @@
 // for a packaging org with a namespace the versions it released and the upgrades pushed from it.
 import { Anchor, Paper } from '@mantine/core';
 import { useParams } from 'react-router';
-import { connectedOrgSchema, formatDateTime, type ConnectedOrg } from '../../../domain';
+import { connectedOrgSchema, type ConnectedOrg } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
-import { browserTimeZone } from '../../components/data-table';
+import { localDateTime } from '../../components/dateTime';
 import { FieldGrid, RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
-import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
-import { RecordPlaceholder } from '../packages/RecordPlaceholder';
-import { useParsedRecord } from '../packages/useParsedRecord';
+import { useTableAccess } from '../auth/useTableAccess';
+import { RecordPlaceholder } from '../../components/RecordPlaceholder';
+import { useParsedRecord } from '../../components/useParsedRecord';
 import { ConnectedOrgActions } from './ConnectedOrgActions';
 import { ConnectionStatusBadge } from './ConnectionStatusBadge';
 import { PackageUpgradesTab } from './PackageUpgradesTab';
@@ -34,7 +34,7 @@ function bodyFields(org: ConnectedOrg): RecordField[] {
     { label: 'Active', value: org.active ? 'Yes' : 'No' },
     {
       label: 'Last Refreshed',
-      value: formatDateTime(org.refreshed_date, browserTimeZone()) || null,
+      value: localDateTime(org.refreshed_date) || null,
     },
   );
   return fields;
@@ -42,8 +42,7 @@ function bodyFields(org: ConnectedOrg): RecordField[] {
 
 export function ConnectedOrgDetailScreen() {
   const { packageorgId = '' } = useParams<'packageorgId'>();
-  const readOnly = useIsReadOnly();
-  const { user } = useCurrentUser();
+  const { readOnly, username } = useTableAccess();
   const state = useParsedRecord(connectedOrgSchema, {
     queryKey: [...queryKeys.packageOrg, packageorgId],
     path: `/api/packageorgs/${encodeURIComponent(packageorgId)}`,
@@ -55,7 +54,7 @@ export function ConnectedOrgDetailScreen() {
   if (!org) {
     body = <RecordPlaceholder what="connected org" state={state} />;
   } else {
-    const tabProps = { orgId: org.org_id, readOnly, username: user?.username };
+    const tabProps = { orgId: org.org_id, readOnly, username };
     body = (
       <>
         <RecordHeader

@@ -6,14 +6,13 @@ import { CONNECTED_ORG_LIST, CONNECTED_ORGS_NOTE, type ConnectedOrg } from '../.
 import { ChangeActionButton } from '../../components/ChangeActionButton';
 import { browserTimeZone, DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
-import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
-import { ListTitle } from '../packages/ListTitle';
+import { useTableAccess } from '../auth/useTableAccess';
+import { ListTitle } from '../../components/ListTitle';
 import { connectedOrgCells, connectedOrgHref } from './connectedOrgCells';
 import { useConnectedOrgs } from './useConnectedOrgs';
 
 export function ConnectedOrgsListScreen() {
-  const readOnly = useIsReadOnly();
-  const { user } = useCurrentUser();
+  const { readOnly, username } = useTableAccess();
   const orgs = useConnectedOrgs();
   const renderCell = useMemo(() => connectedOrgCells(browserTimeZone()), []);
 
@@ -32,7 +31,7 @@ export function ConnectedOrgsListScreen() {
         // Spec §6: read-only users cannot select rows in the connected orgs list.
         selectable={!readOnly}
         readOnly={readOnly}
-        username={user?.username}
+        username={username}
         toolbar={
           <>
             <ChangeActionButton readOnly={readOnly} size="xs">

@@ -1,27 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { PACKAGE_VERSION_LIST, packageVersionSchema, type PackageVersion } from '../../../domain';
-import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
+import { paths } from '../../components/paths';
+import { useParsedArray } from '../../components/useParsedArray';
 import { DataTable } from '../../components/data-table';
-
-const versionsSchema = z.array(packageVersionSchema);
 
 export interface PackageOrgTabProps {
   orgId: string;
   readOnly: boolean;
-  username?: string;
+  username?: string | null;
 }
 
 /** The versions of the packages this packaging org owns. */
 export function PackageVersionsTab({ orgId, readOnly, username }: PackageOrgTabProps) {
-  const versions = useQuery({
-    queryKey: [...queryKeys.packageVersions, { packageOrgIds: orgId }],
-    queryFn: async ({ signal }) =>
-      versionsSchema.parse(
-        await api.get<unknown>('/api/packageversions', { query: { packageOrgIds: orgId }, signal }),
-      ),
-  });
+  const versions = useParsedArray(
+    [...queryKeys.packageVersions, { packageOrgIds: orgId }],
+    '/api/packageversions',
+    packageVersionSchema,
+    { packageOrgIds: orgId },
+  );
   return (
     <DataTable<PackageVersion>
       name="packageorg-versions"
@@ -33,8 +29,8 @@ export function PackageVersionsTab({ orgId, readOnly, username }: PackageOrgTabP
         error: versions.error,
       }}
       cellHref={{
-        package_name: (version) => `/package/${version.package_id}`,
-        version_number: (version) => `/packageversion/${version.version_id}`,
+        package_name: (version) => paths.package(version.package_id),
+        version_number: (version) => paths.packageVersion(version.version_id),
       }}
       readOnly={readOnly}
       username={username}

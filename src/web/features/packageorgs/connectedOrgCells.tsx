@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Tooltip } from '@mantine/core';
 import { CONNECTED_ORG_LIST, type ConnectedOrg } from '../../../domain';
 import { cellText, rowValue } from '../../components/data-table';
+import { paths } from '../../components/paths';
 import { ConnectionStatusBadge } from './ConnectionStatusBadge';
 
 export const RECONNECT_NOT_YET =
@@ -15,7 +16,7 @@ export function isConnected(org: Pick<ConnectedOrg, 'status'>): boolean {
 }
 
 export function connectedOrgHref(org: ConnectedOrg): string | null {
-  return isConnected(org) ? `/packageorg/${encodeURIComponent(org.org_id)}` : null;
+  return isConnected(org) ? paths.packageOrg(org.org_id) : null;
 }
 
 export function connectedOrgCells(

@@ -8,16 +8,6 @@ import {
   type UpgradeItem,
 } from '../../../domain';
 
-export function makeUser(readOnly = false) {
-  return {
-    display_name: 'Ada Lovelace',
-    username: 'ada@example.com',
-    read_only: readOnly,
-    enforce_activation_policy: false,
-    enable_sumo: false,
-  };
-}
-
 export const PACKAGING_ORG_ID = '00D000000000010EAA';
 
 export function makeConnectedOrg(overrides: Partial<ConnectedOrg> = {}): ConnectedOrg {

@@ -1,11 +1,7 @@
 // Renders a connected-org screen at its route the way the app does, against stubbed answers.
-import { waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
-import { Notifications, notifications } from '@mantine/notifications';
-import { queryKeys } from '../../api/queryKeys';
-import { renderWithProviders } from '../../testing/renderWithProviders';
-import { stubFetch, type StubRoute } from '../../testing/stubFetch';
-import { makeUser } from './connectedOrgFixtures';
+import { makeUser } from '../../testing/fixtures';
+import { renderRoutes } from '../../testing/renderRoute';
+import type { StubRoute } from '../../testing/stubFetch';
 import { ConnectedOrgDetailScreen } from './ConnectedOrgDetailScreen';
 import { ConnectedOrgsListScreen } from './ConnectedOrgsListScreen';
 
@@ -15,32 +11,12 @@ interface Setup {
   readOnly?: boolean;
 }
 
-export function renderConnectedOrgScreen({ route, routes = {}, readOnly = false }: Setup) {
-  // The toast store is module-wide: a toast left by an earlier test must not satisfy this one.
-  notifications.clean();
-  const fetchMock = stubFetch({
-    'GET /oauth2/user': { json: makeUser(readOnly) },
-    'GET /api/filters': { json: [] },
-    ...routes,
-  });
-  const rendered = renderWithProviders(<div data-testid="elsewhere" />, {
-    route,
-    extraRoutes: [
+export function renderConnectedOrgScreen({ route, routes, readOnly = false }: Setup) {
+  return renderRoutes(
+    [
       { path: '/packageorgs', element: <ConnectedOrgsListScreen /> },
-      {
-        path: '/packageorg/:packageorgId',
-        element: (
-          <>
-            <Notifications />
-            <ConnectedOrgDetailScreen />
-          </>
-        ),
-      },
+      { path: '/packageorg/:packageorgId', element: <ConnectedOrgDetailScreen /> },
     ],
-  });
-  const userLoaded = () =>
-    waitFor(() =>
-      expect(rendered.queryClient.getQueryState(queryKeys.currentUser)?.status).toBe('success'),
-    );
-  return { ...rendered, fetchMock, userLoaded };
+    { at: route, routes, user: makeUser({ read_only: readOnly }) },
+  );
 }

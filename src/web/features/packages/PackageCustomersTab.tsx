@@ -6,8 +6,8 @@ import { Switch } from '@mantine/core';
 import { PACKAGE_CUSTOMER_LIST, type Customer } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
-import { useTableAccess } from './useTableAccess';
-import { paths } from './paths';
+import { useTableAccess } from '../auth/useTableAccess';
+import { paths } from '../../components/paths';
 
 const cellHref = {
   version_number: (row: Customer) => paths.packageVersion(row.version_id),

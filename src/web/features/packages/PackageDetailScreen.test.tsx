@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { calledUrls } from '../../testing/stubFetch';
 import {
   LATEST_ID,
+  listPage,
   makeCustomer,
   makePackage,
   makeUpgradeItem,
@@ -12,8 +13,8 @@ import {
   PACKAGE_ID,
   PACKAGE_ORG_ID,
   VERSION_ID,
-} from './testing/fixtures';
-import { findToast, listPage, renderRoute } from './testing/renderRoute';
+} from '../../testing/fixtures';
+import { findToast, renderRoute } from '../../testing/renderRoute';
 import type { StubRoute } from '../../testing/stubFetch';
 import { PackageDetailScreen } from './PackageDetailScreen';
 

@@ -9,10 +9,10 @@ import { Screen } from '../../components/Screen';
 import { PackageCustomersTab } from './PackageCustomersTab';
 import { PackageUpgradesTab } from './PackageUpgradesTab';
 import { PackageVersionsTab } from './PackageVersionsTab';
-import { paths } from './paths';
-import { RecordLink } from './RecordLink';
-import { RecordPlaceholder } from './RecordPlaceholder';
-import { useParsedRecord } from './useParsedRecord';
+import { paths } from '../../components/paths';
+import { RecordLink } from '../../components/RecordLink';
+import { RecordPlaceholder } from '../../components/RecordPlaceholder';
+import { useParsedRecord } from '../../components/useParsedRecord';
 
 const PARENT = { label: 'Packages', to: '/packages' };
 

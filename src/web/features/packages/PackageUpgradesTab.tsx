@@ -1,15 +1,11 @@
 // Package detail's Upgrades tab: the upgrade requests that pushed a version of this package. A row
 // opens its request; the Upgrade column opens the whole upgrade.
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { UPGRADE_ITEM_LIST, upgradeItemSchema, type UpgradeItem } from '../../../domain';
-import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
+import { useParsedArray } from '../../components/useParsedArray';
 import { DataTable } from '../../components/data-table';
-import { useTableAccess } from './useTableAccess';
-import { paths } from './paths';
-
-const itemsSchema = z.array(upgradeItemSchema);
+import { useTableAccess } from '../auth/useTableAccess';
+import { paths } from '../../components/paths';
 
 /**
  * The package's own key, as the predecessor had: filters and sorts typed here are not the ones of
@@ -21,13 +17,12 @@ const cellHref = { upgrade_id: (row: UpgradeItem) => paths.upgrade(row.upgrade_i
 
 export function PackageUpgradesTab({ packageId }: { packageId: string }) {
   const access = useTableAccess();
-  const items = useQuery({
-    queryKey: [...queryKeys.upgradeItems, { packageId }],
-    queryFn: async ({ signal }) =>
-      itemsSchema.parse(
-        await api.get<unknown>('/api/upgradeitems', { query: { packageId }, signal }),
-      ),
-  });
+  const items = useParsedArray(
+    [...queryKeys.upgradeItems, { packageId }],
+    '/api/upgradeitems',
+    upgradeItemSchema,
+    { packageId },
+  );
   return (
     <DataTable<UpgradeItem>
       name="package-upgrades"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { makePackage, PACKAGE_ID, PACKAGE_ORG_ID } from './testing/fixtures';
-import { renderRoute } from './testing/renderRoute';
+import { makePackage, PACKAGE_ID, PACKAGE_ORG_ID } from '../../testing/fixtures';
+import { renderRoute } from '../../testing/renderRoute';
 import { PackagesListScreen } from './PackagesListScreen';
 
 const core = makePackage();

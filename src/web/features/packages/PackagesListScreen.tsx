@@ -2,10 +2,10 @@
 import { PACKAGE_LIST, type Package } from '../../../domain';
 import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
-import { ListTitle } from './ListTitle';
-import { paths } from './paths';
+import { ListTitle } from '../../components/ListTitle';
+import { paths } from '../../components/paths';
 import { usePackages } from './usePackages';
-import { useTableAccess } from './useTableAccess';
+import { useTableAccess } from '../auth/useTableAccess';
 
 const cellHref = {
   package_org_id: (row: Package) => paths.packageOrg(row.package_org_id),

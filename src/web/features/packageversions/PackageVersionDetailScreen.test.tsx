@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { calledUrls, type StubRoute } from '../../testing/stubFetch';
 import {
   LATEST_ID,
+  listPage,
   makeCustomer,
   makeVersion,
   ORG_ID,
   PACKAGE_ID,
   VERSION_ID,
-} from '../packages/testing/fixtures';
-import { findToast, listPage, renderRoute } from '../packages/testing/renderRoute';
+} from '../../testing/fixtures';
+import { findToast, renderRoute } from '../../testing/renderRoute';
 import { PackageVersionDetailScreen, VERSION_BLACKLIST_NOTE } from './PackageVersionDetailScreen';
 
 const VERSION_PATH = `/api/packageversions/${VERSION_ID}`;

@@ -8,12 +8,12 @@ import { queryKeys } from '../../api/queryKeys';
 import { RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
-import { localDateTime } from '../packages/dateTime';
-import { paths } from '../packages/paths';
-import { RecordLink } from '../packages/RecordLink';
-import { RecordPlaceholder } from '../packages/RecordPlaceholder';
-import { useParsedRecord } from '../packages/useParsedRecord';
-import { VersionStatusBadge } from '../packages/VersionStatusBadge';
+import { localDateTime } from '../../components/dateTime';
+import { paths } from '../../components/paths';
+import { RecordLink } from '../../components/RecordLink';
+import { RecordPlaceholder } from '../../components/RecordPlaceholder';
+import { useParsedRecord } from '../../components/useParsedRecord';
+import { VersionStatusBadge } from '../../components/VersionStatusBadge';
 import { latestFields } from './latestFields';
 import { VersionCustomersTable } from './VersionCustomersTable';
 

@@ -3,8 +3,8 @@
 import { VERSION_CUSTOMER_LIST, type Customer } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
-import { useTableAccess } from '../packages/useTableAccess';
-import { paths } from '../packages/paths';
+import { useTableAccess } from '../auth/useTableAccess';
+import { paths } from '../../components/paths';
 
 /** The blacklist's own list key, so its filters and sorts are not the Customers tab's. */
 const VERSION_BLACKLIST_LIST = { ...VERSION_CUSTOMER_LIST, key: 'PackageVersionBlacklist' };

@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import type { PackageVersion } from '../../../domain';
 import type { RecordField } from '../../components/RecordHeader';
-import { paths } from '../packages/paths';
-import { RecordLink } from '../packages/RecordLink';
+import { paths } from '../../components/paths';
+import { RecordLink } from '../../components/RecordLink';
 
 function latestVersion(version: PackageVersion): ReactNode {
   if (!version.latest_version_id) return null;

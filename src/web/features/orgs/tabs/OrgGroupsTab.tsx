@@ -4,8 +4,8 @@ import { ORG_GROUP_CARD_LIST, orgGroupSchema, type OrgGroup } from '../../../../
 import { queryKeys } from '../../../api/queryKeys';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { DataTable } from '../../../components/data-table';
-import { orgGroupPath } from '../orgLinks';
-import { useParsedArray } from '../useParsedArray';
+import { paths } from '../../../components/paths';
+import { useParsedArray } from '../../../components/useParsedArray';
 import type { OrgTabProps } from './orgTabProps';
 
 export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
@@ -23,7 +23,7 @@ export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
       readOnly={readOnly}
       username={username}
       exportName={`Groups-${orgId}`}
-      rowHref={(row) => orgGroupPath(row.id)}
+      rowHref={(row) => paths.orgGroup(row.id)}
       // Spec §6: read-only users cannot select rows of a group list.
       selectable={!readOnly}
       toolbar={

@@ -3,7 +3,7 @@
 import { LICENSE_LIST, type License, type ListDefinition } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
-import { connectedOrgPath, licensePath, maybe, packagePath, packageVersionPath } from '../orgLinks';
+import { paths } from '../../../components/paths';
 import type { OrgTabProps } from './orgTabProps';
 
 /**
@@ -27,13 +27,13 @@ export function OrgLicensesTab({ orgId, readOnly, username }: OrgTabProps) {
       username={username}
       exportName={`Licenses-${orgId}`}
       cellHref={{
-        name: (row) => licensePath(row.sfid),
-        package_name: (row) => maybe(packagePath, row.package_id),
-        version_number: (row) => maybe(packageVersionPath, row.version_id),
-        lma_org_name: (row) => maybe(connectedOrgPath, row.lma_org_id),
+        name: (row) => paths.license(row.sfid),
+        package_name: (row) => paths.package(row.package_id),
+        version_number: (row) => paths.packageVersion(row.version_id),
+        lma_org_name: (row) => paths.packageOrg(row.lma_org_id),
       }}
       // The remaining cells open the license too, as a row click does on the Licenses list.
-      rowHref={(row) => licensePath(row.sfid)}
+      rowHref={(row) => paths.license(row.sfid)}
     />
   );
 }

@@ -7,8 +7,8 @@ import {
 } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
-import { maybe, packagePath, packageVersionPath, upgradePath } from '../orgLinks';
-import { useParsedArray } from '../useParsedArray';
+import { paths } from '../../../components/paths';
+import { useParsedArray } from '../../../components/useParsedArray';
 import { JobStatusCell } from './JobStatusCell';
 import type { OrgTabProps } from './orgTabProps';
 
@@ -29,11 +29,11 @@ export function OrgUpgradeJobsTab({ orgId, readOnly, username }: OrgTabProps) {
       username={username}
       exportName={`UpgradeJobs-${orgId}`}
       cellHref={{
-        upgrade_id: (job) => upgradePath(job.upgrade_id),
-        package_name: (job) => maybe(packagePath, job.package_id),
-        original_version_number: (job) => maybe(packageVersionPath, job.original_version_id),
-        current_version_number: (job) => maybe(packageVersionPath, job.current_version_id),
-        version_number: (job) => packageVersionPath(job.version_id),
+        upgrade_id: (job) => paths.upgrade(job.upgrade_id),
+        package_name: (job) => paths.package(job.package_id),
+        original_version_number: (job) => paths.packageVersion(job.original_version_id),
+        current_version_number: (job) => paths.packageVersion(job.current_version_id),
+        version_number: (job) => paths.packageVersion(job.version_id),
       }}
       renderCell={{
         duration: (job) => formatDuration(job.duration),

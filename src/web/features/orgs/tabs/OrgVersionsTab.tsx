@@ -8,8 +8,8 @@ import {
 } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
-import { maybe, packagePath, packageVersionPath } from '../orgLinks';
-import { useParsedArray } from '../useParsedArray';
+import { paths } from '../../../components/paths';
+import { useParsedArray } from '../../../components/useParsedArray';
 import { VersionUpgradeBadge } from './VersionUpgradeBadge';
 import type { OrgTabProps } from './orgTabProps';
 
@@ -33,10 +33,10 @@ export function OrgVersionsTab({ orgId, readOnly, username }: OrgTabProps) {
       readOnly={readOnly}
       username={username}
       cellHref={{
-        package_name: (row) => packagePath(row.package_id),
+        package_name: (row) => paths.package(row.package_id),
         // The version the org has installed (the predecessor linked the latest one here).
-        version_number: (row) => packageVersionPath(row.version_id),
-        latest_version_number: (row) => maybe(packageVersionPath, row.latest_version_id),
+        version_number: (row) => paths.packageVersion(row.version_id),
+        latest_version_number: (row) => paths.packageVersion(row.latest_version_id),
       }}
       renderCell={{
         // Where an upgrade is available the latest version reads 'installed -> latest'.

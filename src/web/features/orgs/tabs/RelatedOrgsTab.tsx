@@ -2,7 +2,7 @@
 import { RELATED_ORG_LIST, type Org } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
-import { orgPath } from '../orgLinks';
+import { paths } from '../../../components/paths';
 import type { OrgTabProps } from './orgTabProps';
 
 export function RelatedOrgsTab({ orgId, readOnly, username }: OrgTabProps) {
@@ -19,7 +19,7 @@ export function RelatedOrgsTab({ orgId, readOnly, username }: OrgTabProps) {
       readOnly={readOnly}
       username={username}
       exportName={`RelatedOrgs-${orgId}`}
-      rowHref={(row) => orgPath(row.org_id)}
+      rowHref={(row) => paths.org(row.org_id)}
     />
   );
 }

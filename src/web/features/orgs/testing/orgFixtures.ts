@@ -132,19 +132,3 @@ export function makeGroup(overrides: Partial<z.input<typeof orgGroupSchema>> = {
     ...overrides,
   } satisfies z.input<typeof orgGroupSchema>;
 }
-
-export function makeUser(overrides: { read_only?: boolean } = {}) {
-  return {
-    display_name: 'Ada Operator',
-    username: 'ada@example.com',
-    read_only: false,
-    enforce_activation_policy: true,
-    enable_sumo: false,
-    ...overrides,
-  };
-}
-
-/** A server-mode list page. */
-export function page<T>(rows: T[], total = rows.length, total_is_estimate = false) {
-  return { rows, total, total_is_estimate };
-}
