@@ -35,6 +35,9 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let dataDir: string;
 const consoleErrors: string[] = [];
+/** Pushboard's own requests that failed (4xx/5xx) once signed in. */
+const failedRequests: string[] = [];
+let signedIn = false;
 const shots: string[] = [];
 
 async function seedGroup(dir: string): Promise<void> {
@@ -83,9 +86,15 @@ beforeAll(async () => {
   page = await browser.context.newPage();
   await page.setViewportSize(WIDE);
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const where = message.location().url || page.url();
+    consoleErrors.push(`${where}: ${message.text()}`);
   });
   page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  page.on('response', (response) => {
+    if (signedIn && response.status() >= 400 && response.url().startsWith(consoleApp.url))
+      failedRequests.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   // The newcomer: the demo operator, through the simulator's login page.
@@ -96,12 +105,14 @@ beforeAll(async () => {
   await page.locator('input[name="password"]').fill('demo');
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(`${consoleApp.url}/licenses`);
+  signedIn = true;
   await waitForFirstFetch();
 }, 300_000);
 
 afterAll(async () => {
   if (shots.length) console.log(`Screenshots:\n${shots.join('\n')}`);
   if (consoleErrors.length) console.log(`Browser console errors:\n${consoleErrors.join('\n')}`);
+  if (failedRequests.length) console.log(`Failed requests:\n${failedRequests.join('\n')}`);
   await browser?.close();
   await consoleApp?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -421,6 +432,15 @@ describe('the filter language', () => {
     await openList('/orgs', 'orgs');
     const table = page.getByTestId('table-orgs');
     const all = totalOf(await settled(table));
+    // A double-click on a filter input opens the language's help; Escape closes it.
+    const nameFilter = table.getByLabel('Filter Name', { exact: true });
+    await nameFilter.dblclick();
+    const help = page.getByRole('dialog', { name: 'Filter help' });
+    await help.waitFor(WAIT);
+    await expect(help.innerText()).resolves.toContain('$acme');
+    await nameFilter.press('Escape');
+    await help.waitFor({ state: 'hidden', ...WAIT });
+
     const text = '(Atlas || ';
     const input = await filter(table, 'Name', text);
     // The message under the input names the position, and the marker shows the text with the
@@ -529,13 +549,25 @@ describe('global search', () => {
     await page.keyboard.press('ArrowDown');
     const chosen = page.locator('[data-combobox-selected]');
     await chosen.waitFor(WAIT);
-    const title = (await chosen.locator('p, div').first().innerText()).trim();
+    const title = (await chosen.locator('p').first().innerText()).trim();
+    const detail = await chosen.locator('p').nth(1).innerText();
+    const orgId = /00D\w{15}/.exec(detail)?.[0] ?? '';
+    expect(orgId, detail).not.toBe('');
     await page.keyboard.press('Enter');
     await page.getByTestId('screen-org').waitFor(WAIT);
-    expect(page.url()).toMatch(/\/org\/00D/);
+    expect(page.url()).toBe(`${consoleApp.url}/org/${orgId}`);
+    await page.getByText(orgId, { exact: true }).first().waitFor(WAIT);
     await expect(page.getByRole('heading', { level: 1 }).first().innerText()).resolves.toBe(title);
     expect(title).toMatch(/^Atlas Biotech/);
     await expect(search.inputValue()).resolves.toBe('');
     await expectNoFailure();
+  });
+});
+
+describe('along the way', () => {
+  it("none of Pushboard's requests failed and its pages logged no errors", () => {
+    const ours = consoleErrors.filter((entry) => entry.startsWith(consoleApp.url));
+    expect(ours).toEqual([]);
+    expect(failedRequests).toEqual([]);
   });
 });
