@@ -2,7 +2,7 @@
 // functions (numbered among unaliased ones only), one row without GROUP BY even when nothing matched.
 import { describe, expect, it } from 'vitest';
 import { SoqlError } from './index';
-import { runQuery } from './test-source';
+import { runQuery, testRecords } from './test-source';
 
 const aggregate = (fields: Record<string, unknown>) => ({
   attributes: { type: 'AggregateResult' },
@@ -28,6 +28,14 @@ describe('aggregate functions', () => {
       aggregate({ expr0: 5, withSeats: 4, expr1: 32.5, expr2: 'L-0001', expr3: 25.5 }),
     ]);
     expect(result.totalSize).toBe(1);
+  });
+
+  it('takes MIN and MAX of text case-insensitively, as filters compare it', () => {
+    const names = (testRecords.Account ?? []).map((r) => String(r.Name));
+    const byKey = [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    expect(runQuery('SELECT MIN(Name), MAX(Name) FROM Account').rows).toEqual([
+      aggregate({ expr0: byKey[0], expr1: byKey[byKey.length - 1] }),
+    ]);
   });
 
   it('answers one row with COUNT 0 when nothing matches', () => {

@@ -6,7 +6,7 @@
 
 import type { SoqlAggregateFunction, SoqlAggregateItem, SoqlFieldRef } from './ast';
 import { soqlErrorAt } from './errors';
-import { keyKindOf, keyOfValue } from './keys';
+import { keyKindOf, keyOfValue, type Key } from './keys';
 import type { ParsedSoql } from './parser';
 import type { ResolvedField } from './resolve';
 import type { SoqlOutputRow, SoqlRecord } from './source';
@@ -26,6 +26,8 @@ export interface AggregatePlan {
 
 const NUMERIC = new Set(['int', 'double', 'currency', 'percent']);
 
+type KeyOf = (value: unknown) => Key | null;
+
 export function compileAggregate(
   items: readonly SoqlAggregateItem[],
   groupBy: readonly SoqlFieldRef[],
@@ -36,8 +38,9 @@ export function compileAggregate(
   const grouped = groupBy.map(resolve);
   const groupedPaths = new Set(grouped.map((g) => g.canonicalPath.toLowerCase()));
   let expr = 0;
-  const columns = items.map((item): AggregateColumn => {
+  const columns = items.map((item): AggregateColumn & { keyOf: KeyOf } => {
     const field = resolve(item.field);
+    const keyOf = keyOfValue(keyKindOf(field.field.type));
     if (item.kind === 'group') {
       if (!groupedPaths.has(field.canonicalPath.toLowerCase())) {
         throw soqlErrorAt(
@@ -47,7 +50,7 @@ export function compileAggregate(
           `Field must be grouped or aggregated: ${field.field.name}`,
         );
       }
-      return { name: field.field.name, item, field };
+      return { name: field.field.name, item, field, keyOf };
     }
     if ((item.fn === 'SUM' || item.fn === 'AVG') && !NUMERIC.has(field.field.type)) {
       throw soqlErrorAt(
@@ -57,7 +60,7 @@ export function compileAggregate(
         `field ${field.field.name} does not support aggregate operator ${item.fn}`,
       );
     }
-    return { name: item.alias ?? `expr${expr++}`, item, field };
+    return { name: item.alias ?? `expr${expr++}`, item, field, keyOf };
   });
   const groupKeys = grouped.map((g) => {
     const keyOf = keyOfValue(keyKindOf(g.field.type));
@@ -81,7 +84,7 @@ export function compileAggregate(
           row[column.name] =
             column.item.kind === 'group'
               ? ((members[0] ? column.field.read(members[0]) : null) ?? null)
-              : apply(column.item.fn, members.map(column.field.read));
+              : apply(column.item.fn, members.map(column.field.read), column.keyOf);
         }
         return row;
       });
@@ -89,13 +92,14 @@ export function compileAggregate(
   };
 }
 
-function apply(fn: SoqlAggregateFunction, values: readonly unknown[]): unknown {
+/** MIN and MAX compare as filters do (text case-insensitively, datetimes as instants). */
+function apply(fn: SoqlAggregateFunction, values: readonly unknown[], keyOf: KeyOf): unknown {
   const present = values.filter((v) => v !== null && v !== undefined && v !== '');
   switch (fn) {
     case 'COUNT':
       return present.length;
     case 'COUNT_DISTINCT':
-      return new Set(present.map((v) => (typeof v === 'string' ? v.toLowerCase() : v))).size;
+      return new Set(present.map(keyOf)).size;
     case 'SUM':
       return present.length === 0 ? null : present.reduce<number>((s, v) => s + Number(v), 0);
     case 'AVG':
@@ -104,16 +108,13 @@ function apply(fn: SoqlAggregateFunction, values: readonly unknown[]): unknown {
         : present.reduce<number>((s, v) => s + Number(v), 0) / present.length;
     case 'MIN':
     case 'MAX': {
-      let best: unknown = null;
-      for (const v of present) {
-        const better =
-          best === null ||
-          (fn === 'MIN'
-            ? (v as number | string) < (best as number | string)
-            : (v as number | string) > (best as number | string));
-        if (better) best = v;
+      let best: { value: unknown; key: Key } | undefined;
+      for (const value of present) {
+        const key = keyOf(value);
+        if (key === null) continue;
+        if (!best || (fn === 'MIN' ? key < best.key : key > best.key)) best = { value, key };
       }
-      return best;
+      return best ? best.value : null;
     }
   }
 }
