@@ -32,7 +32,7 @@ function setup() {
   );
   const hook = renderHook(() => useLiveInvalidation(channel.subscribe), { wrapper });
   const isInvalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
-  return { channel, hook, isInvalidated };
+  return { channel, hook, isInvalidated, queryClient };
 }
 
 describe('useLiveInvalidation', () => {
@@ -52,6 +52,36 @@ describe('useLiveInvalidation', () => {
     channel.emit(event);
     expect(isInvalidated(queryKeys.adminJobs)).toBe(true);
     expect(isInvalidated([...queryKeys.upgrade, '7'])).toBe(false);
+  });
+
+  // Each screen's cache key root, and the events that must refresh it (spec §4; architecture §4).
+  it.each([
+    ['licenses', [...queryKeys.licenses, {}, { page: 1 }]],
+    ['licenses', [...queryKeys.license, 'a0L000000000001AAA']],
+    ['orgs', [...queryKeys.orgs, {}, { page: 1 }]],
+    ['orgs', [...queryKeys.org, '00D000000000001EAA']],
+    ['orgs', [...queryKeys.orgs, 'package-customers', '0A3000000000001AAA', {}, { page: 1 }]],
+    ['orgs', [...queryKeys.groupMembers, 7, {}, { page: 1 }]],
+    ['group-members', [...queryKeys.groupMembers, 7, {}, { page: 1 }]],
+    ['group-members', [...queryKeys.orgs, {}, { page: 1 }]],
+    ['group-members', [...queryKeys.orgGroup, '7']],
+    ['group-members', [...queryKeys.orgGroups, { type: 'All' }]],
+    ['groups', [...queryKeys.orgGroups, { type: 'All' }]],
+    ['groups', [...queryKeys.orgGroup, '7']],
+    ['org-versions', [...queryKeys.orgVersions, '00D000000000001EAA']],
+    ['org-versions', [...queryKeys.groupVersions, 7, {}, { page: 1 }]],
+    ['group-versions', [...queryKeys.groupVersions, 7, {}, { page: 1 }]],
+    ['group-versions', [...queryKeys.orgVersions, '00D000000000001EAA']],
+    ['package-orgs', queryKeys.packageOrgs],
+    ['package-orgs', [...queryKeys.packageOrg, '00D000000000010EAA']],
+  ] as const)("'%s' refreshes %j", (event, key) => {
+    const { channel, isInvalidated, queryClient } = setup();
+    queryClient.setQueryData(key, []);
+
+    channel.emit(event);
+
+    expect(isInvalidated(key)).toBe(true);
+    expect(isInvalidated(queryKeys.adminJobs)).toBe(false);
   });
 
   it('listens to every list-refreshing event of spec §4 and lets go on unmount', () => {

@@ -44,11 +44,20 @@ export const LIVE_INVALIDATIONS: Readonly<Record<string, readonly QueryKey[]>> =
   'upgrade-items': [queryKeys.upgradeItems, queryKeys.upgradeItem, queryKeys.upgrade],
   'upgrade-jobs': [queryKeys.upgradeJobs, queryKeys.upgradeItem, queryKeys.upgrade],
   licenses: [queryKeys.licenses, queryKeys.license],
-  orgs: [queryKeys.orgs, queryKeys.org],
-  'org-versions': [queryKeys.orgVersions],
+  // A group's members are orgs (their status, release and versions come from the org rows).
+  orgs: [queryKeys.orgs, queryKeys.org, queryKeys.groupMembers],
+  // An org's installed versions are also rows of every group's Versions tab it belongs to…
+  'org-versions': [queryKeys.orgVersions, queryKeys.groupVersions],
   groups: [queryKeys.orgGroups, queryKeys.orgGroup],
-  'group-members': [queryKeys.groupMembers, queryKeys.orgGroups, queryKeys.orgs],
-  'group-versions': [queryKeys.groupVersions],
+  // …and a group's member count sits in its detail header.
+  'group-members': [
+    queryKeys.groupMembers,
+    queryKeys.orgGroups,
+    queryKeys.orgGroup,
+    queryKeys.orgs,
+  ],
+  // Refreshing a group's versions refreshes its members' installed versions.
+  'group-versions': [queryKeys.groupVersions, queryKeys.orgVersions],
   'package-orgs': [queryKeys.packageOrgs, queryKeys.packageOrg],
   jobs: [queryKeys.adminJobs],
   'job-queue': [queryKeys.adminJobs],
