@@ -38,7 +38,9 @@ describe('origin instance URLs', () => {
   });
 
   it('serves the REST API, userinfo and OAuth at the root of the origin', async () => {
-    expect((await api(core.instanceUrl, admin.access_token, `${API}/limits`)).status).toBe(200);
+    const limits = await api(core.instanceUrl, admin.access_token, `${API}/limits`);
+    // A packaging org is a Dev Hub here: it has scratch org allocations.
+    expect(limits).toMatchObject({ status: 200, body: { ActiveScratchOrgs: { Max: 3 } } });
     const userinfo = await api(core.instanceUrl, admin.access_token, '/services/oauth2/userinfo');
     expect(userinfo.body).toMatchObject({
       preferred_username: 'admin@relaycore.pushboard.demo',

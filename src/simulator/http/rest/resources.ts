@@ -84,8 +84,10 @@ function limitsBody(
   const max = rt.usage.max(orgId15);
   const used = rt.usage.used(orgId15);
   const fixed = (m: number, remaining = m) => ({ Max: m, Remaining: remaining });
+  // Packaging orgs have Dev Hub enabled: a Developer Edition Dev Hub's scratch org allocations.
+  const devHub = rt.family.lma.id15 !== orgId15;
   return {
-    ActiveScratchOrgs: fixed(0),
+    ActiveScratchOrgs: fixed(devHub ? 3 : 0),
     AnalyticsExternalDataSizeMB: fixed(40_960),
     ConcurrentAsyncGetReportInstances: fixed(200),
     ConcurrentSyncReportRuns: fixed(20),
@@ -96,6 +98,7 @@ function limitsBody(
     DailyBulkV2QueryFileStorageMB: fixed(976_562),
     DailyBulkV2QueryJobs: fixed(10_000),
     DailyGenericStreamingApiEvents: fixed(10_000),
+    DailyScratchOrgs: fixed(devHub ? 6 : 0),
     DailyStreamingApiEvents: fixed(1_000_000),
     DailyWorkflowEmails: fixed(1_935_000),
     DataStorageMB: fixed(
