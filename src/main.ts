@@ -15,6 +15,7 @@ import { jobLiveCommands } from './server/jobs/live-commands';
 import { LiveRelay } from './server/jobs/live-relay';
 import { LiveChannel } from './server/live/live-channel';
 import { registerDemoOrgs } from './server/services/demo-orgs';
+import { seedDemoGroups } from './server/services/demo-groups';
 import { createSyncJobDefinitions } from './server/sync/definitions';
 import { invalidOrgAlert } from './server/sync/invalid-org-alert';
 import { resolveSecretKey } from './server/secrets';
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
       { db, secrets: services.secrets, gateway: services.gateway, loginUrl: simulator.url },
       demoOrgs,
     );
+    const lma = demoOrgs.find((org) => org.kind === 'lma');
+    if (lma) await seedDemoGroups(db, services.gateway, lma.orgId);
   }
 
   const definitions = [...jobDefinitions];
