@@ -1,8 +1,8 @@
 // Picks the records a query must look at. A top-level equality or IN on the Id goes straight
 // to byId; on another reference or text field it asks the source's optional index; a top-level
 // range (>, >=, <, <=) on a datetime field asks the source's optional range index (incremental
-// reads by SystemModstamp); when several apply, the smallest answer wins; anything else scans the
-// object. Candidates are a superset: the caller still applies the whole WHERE clause, so a fast
+// reads by SystemModstamp); of the first indexed equality and the ranges, the smallest answer wins;
+// anything else scans the object. Candidates are a superset: the caller still applies the whole WHERE clause, so a fast
 // path can only make a query faster, never change its answer.
 
 import type { SoqlCondition, SoqlFieldRef } from './ast';
@@ -70,6 +70,7 @@ export function candidateRecords(
   const source = resolver.source;
   const conjuncts = where === null ? [] : where.kind === 'and' ? where.operands : [where];
   let best: Iterable<SoqlRecord> | undefined;
+  let equalityFound = false;
   const offer = (records: Iterable<SoqlRecord> | undefined): void => {
     if (records !== undefined && (best === undefined || sizeOf(records) < sizeOf(best)))
       best = records;
@@ -83,7 +84,8 @@ export function candidateRecords(
       continue;
     }
     const equality = equalityOf(conjunct);
-    if (!equality || equality.field.path.length !== 1) continue;
+    // One equality index is enough (each index costs a scan to build on first use).
+    if (!equality || equality.field.path.length !== 1 || equalityFound) continue;
     const field = resolver.field(object, equality.field).field;
     const kind = keyKindOf(field.type);
     let values = [...new Set(equality.values)];
@@ -96,7 +98,9 @@ export function candidateRecords(
     } else if (kind !== 'text') {
       continue;
     }
-    offer(source.lookup?.(object.name, field.name, values));
+    const indexed = source.lookup?.(object.name, field.name, values);
+    equalityFound = indexed !== undefined;
+    offer(indexed);
   }
   return best ?? source.records(object.name);
 }
