@@ -26,6 +26,7 @@ import { packageRoutes } from './routes/packages';
 import { orgGroupRoutes } from './routes/orggroups';
 import { packageOrgRoutes } from './routes/packageorgs';
 import { upgradeReadRoutes } from './routes/upgrade-reads';
+import { upgradeScheduleRoutes } from './routes/upgrade-schedule';
 import { savedFilterRoutes } from './routes/filters';
 import { searchRoutes } from './routes/search';
 import { registerOpenApi, type RouteRecord } from './openapi';
@@ -149,6 +150,7 @@ export async function buildApp(
   orgGroupRoutes(app);
   packageOrgRoutes(app);
   upgradeReadRoutes(app);
+  upgradeScheduleRoutes(app);
   savedFilterRoutes(app);
   searchRoutes(app);
   await registerSpa(app, deps.webDir);

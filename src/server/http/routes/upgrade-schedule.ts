@@ -1,0 +1,79 @@
+// Scheduling an upgrade (spec §7): POST /api/orgs/{orgId}/upgrade and the group interface's
+// POST /api/orggroups/{id}/upgrade. Read-only users are refused before the body is even read;
+// the answer carries the upgrade id (the same one for a repeated transid) and, when nobody could
+// be upgraded, the message. The live 'upgrade' event with the transid follows the commit.
+import { z } from 'zod';
+import { numericId, orgIdParam, scheduleUpgradeSchema } from '../../../domain';
+import { UpgradeScheduler } from '../../services/upgrades/schedule';
+import type { AppInstance } from '../app';
+import { requireChange } from '../auth';
+import { blacklistSettings } from './blacklist-settings';
+
+export const scheduleResultSchema = z.object({
+  id: z.number().int(),
+  transid: z.string(),
+  message: z.string().optional(),
+});
+
+const ACTION = 'upgrade.schedule';
+
+/** The scheduler over the app's database, gateway and live channel. */
+export function schedulerOf(app: AppInstance): UpgradeScheduler {
+  return new UpgradeScheduler({
+    db: app.deps.db,
+    gateway: app.services.gateway,
+    live: app.live,
+    settings: {
+      ...blacklistSettings(app.deps.config),
+      allowedOrgs: app.deps.config.ALLOWED_ORGS,
+    },
+  });
+}
+
+export function upgradeScheduleRoutes(app: AppInstance): void {
+  const scheduler = schedulerOf(app);
+
+  app.post(
+    '/api/orgs/:orgId/upgrade',
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          'Schedules an upgrade of one org to the selected versions (a repeated transid answers the same upgrade).',
+        params: z.object({ orgId: orgIdParam }),
+        body: scheduleUpgradeSchema,
+        response: { 200: scheduleResultSchema },
+      },
+      preValidation: async (request) => {
+        const { orgId } = request.params as unknown as { orgId?: unknown };
+        await requireChange(app, request, ACTION, { type: 'org', id: String(orgId) });
+      },
+    },
+    async (request) => {
+      const actor = await requireChange(app, request, ACTION);
+      return scheduler.schedule(actor, { orgId: request.params.orgId }, request.body);
+    },
+  );
+
+  app.post(
+    '/api/orggroups/:id/upgrade',
+    {
+      schema: {
+        tags: ['orggroups'],
+        description:
+          "Schedules an upgrade of a group's member orgs to the selected versions (a repeated transid answers the same upgrade).",
+        params: z.object({ id: numericId }),
+        body: scheduleUpgradeSchema,
+        response: { 200: scheduleResultSchema },
+      },
+      preValidation: async (request) => {
+        const { id } = request.params as unknown as { id?: unknown };
+        await requireChange(app, request, ACTION, { type: 'org_group', id: String(id) });
+      },
+    },
+    async (request) => {
+      const actor = await requireChange(app, request, ACTION);
+      return scheduler.schedule(actor, { groupId: request.params.id }, request.body);
+    },
+  );
+}

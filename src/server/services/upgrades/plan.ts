@@ -1,0 +1,212 @@
+// Who gets which push job: one eligibility path for the single-org and the group schedule (spec
+// §4, domain.md §2.4) — whitelist (ALLOWED_ORGS and Whitelist Group members), blacklist (the shared
+// blacklist SQL), license Active or Trial, not on the latest limited version, and only selected
+// versions strictly newer than the installed one (stepped when several are). Nothing is written.
+import {
+  applyOrgLists,
+  isUpgradeableLicense,
+  targetVersions,
+  tierOrder,
+} from '../../../domain/eligibility';
+import type { SqlClient } from '../../db/database';
+import {
+  blacklistReasons,
+  blacklistedSql,
+  type BlacklistSettings,
+} from '../../db/repositories/blacklist';
+import { SqlBuilder } from '../../db/lists/sql-builder';
+import { InvalidError } from '../../errors';
+
+export interface TargetVersion {
+  version_id: string;
+  version_number: string;
+  version_sort: string;
+  package_id: string;
+  package_name: string;
+  package_org_id: string | null;
+  dependency_tier: number | null;
+}
+
+/** One push request to create: a target version in its packaging org, and the orgs it reaches. */
+export interface PlannedRequest {
+  version: TargetVersion;
+  packageOrgId: string;
+  orgs: { orgId: string; originalVersionId: string | null }[];
+}
+
+export interface SchedulePlan {
+  requests: PlannedRequest[];
+  /** Orgs that get no push job at all, with why (the upgrade's Blacklist tab). */
+  leftOut: { orgId: string; reason: string }[];
+}
+
+export interface ListSettings extends BlacklistSettings {
+  /** ALLOWED_ORGS, as 18-character ids. */
+  readonly allowedOrgs: readonly string[];
+}
+
+/** The selected versions with their packages; 400 naming `versions` for unknown ones. */
+export async function loadTargetVersions(
+  db: SqlClient,
+  versionIds: readonly string[],
+): Promise<TargetVersion[]> {
+  const { rows } = await db.query<TargetVersion>(
+    `SELECT pv.version_id, pv.version_number, pv.version_sort, pv.package_id,
+            p.name AS package_name, p.package_org_id, p.dependency_tier
+       FROM package_version pv JOIN package p ON p.sfid = pv.package_id
+      WHERE pv.version_id = ANY($1::bpchar[])`,
+    [versionIds],
+  );
+  const found = new Set(rows.map((r) => r.version_id.trim()));
+  const unknown = versionIds.filter((id) => !found.has(id));
+  if (unknown.length > 0) {
+    throw new InvalidError(`Unknown package version(s): ${unknown.join(', ')}`, 'versions');
+  }
+  for (const row of rows) {
+    row.version_id = row.version_id.trim();
+    row.package_id = row.package_id.trim();
+    row.package_org_id = row.package_org_id?.trim() ?? null;
+    if (!row.package_org_id) {
+      throw new InvalidError(
+        `The package ${row.package_name} has no packaging org, so version ${row.version_number} cannot be pushed.`,
+        'versions',
+      );
+    }
+  }
+  return rows;
+}
+
+interface InstalledRow {
+  org_id: string;
+  package_id: string;
+  version_id: string;
+  version_number: string | null;
+  version_sort: string | null;
+  license_status: string | null;
+  limited_version_id: string | null;
+}
+
+/** Computes the plan for candidate orgs (deduplicated, in order) and the selected versions. */
+export async function planSchedule(
+  db: SqlClient,
+  candidates: readonly string[],
+  versions: readonly TargetVersion[],
+  settings: ListSettings,
+): Promise<SchedulePlan> {
+  const orgIds = [...new Set(candidates)];
+  const reasons = new Map<string, string[]>();
+  const addReason = (orgId: string, reason: string) => {
+    const list = reasons.get(orgId) ?? [];
+    if (!list.includes(reason)) list.push(reason);
+    reasons.set(orgId, list);
+  };
+
+  // Whitelist and blacklist first: they exclude an org from every package.
+  const whitelist = await db.query<{ org_id: string }>(
+    `SELECT DISTINCT m.org_id FROM org_group_member m JOIN org_group g ON g.id = m.org_group_id
+      WHERE g.type = 'Whitelist Group'`,
+  );
+  const builder = new SqlBuilder();
+  const ids = builder.param(orgIds);
+  const blacklisted = await db.query<{ org_id: string }>(
+    `SELECT c.org_id FROM unnest(${ids}::bpchar[]) AS c(org_id)
+       LEFT JOIN org o ON o.org_id = c.org_id
+      WHERE ${blacklistedSql(builder, { orgId: 'c.org_id', accountId: 'o.account_id' }, settings)}`,
+    builder.params,
+  );
+  const lists = applyOrgLists(orgIds, {
+    blacklist: blacklisted.rows.map((r) => r.org_id.trim()),
+    whitelist: [...settings.allowedOrgs, ...whitelist.rows.map((r) => r.org_id.trim())],
+  });
+  for (const orgId of lists.notWhitelisted) {
+    addReason(orgId, 'Not whitelisted (ALLOWED_ORGS or a Whitelist Group)');
+  }
+  for (const orgId of lists.blacklisted) {
+    addReason(orgId, await describeBlacklist(db, orgId, settings));
+  }
+
+  // Then per package: license, latest limited version, installed vs. selected versions.
+  const byPackage = new Map<string, TargetVersion[]>();
+  for (const version of versions) {
+    byPackage.set(version.package_id, [...(byPackage.get(version.package_id) ?? []), version]);
+  }
+  const installed = await db.query<InstalledRow>(
+    `SELECT v.org_id, v.package_id, v.version_id, pv.version_number, pv.version_sort,
+            v.license_status, l.limited_version_id
+       FROM org_package_version v
+       LEFT JOIN package_version pv ON pv.version_id = v.version_id
+       LEFT JOIN package_version_latest l ON l.package_id = v.package_id
+      WHERE v.org_id = ANY($1::bpchar[]) AND v.package_id = ANY($2::bpchar[])`,
+    [lists.eligible, [...byPackage.keys()]],
+  );
+  const installedOf = new Map<string, InstalledRow>();
+  for (const row of installed.rows) {
+    installedOf.set(`${row.org_id.trim()}|${row.package_id.trim()}`, row);
+  }
+
+  const requests = new Map<string, PlannedRequest>();
+  const included = new Set<string>();
+  for (const orgId of lists.eligible) {
+    for (const [packageId, selected] of byPackage) {
+      const name = selected[0]?.package_name ?? packageId;
+      const row = installedOf.get(`${orgId}|${packageId}`);
+      if (!row) {
+        addReason(orgId, `${name} is not installed`);
+        continue;
+      }
+      if (!isUpgradeableLicense(row.license_status)) {
+        addReason(orgId, `${name}: license ${row.license_status ?? 'unknown'} cannot be upgraded`);
+        continue;
+      }
+      const installedId = row.version_id.trim();
+      if (row.limited_version_id && installedId === row.limited_version_id.trim()) {
+        addReason(
+          orgId,
+          `${name}: already on the latest limited version ${row.version_number ?? ''}`.trim(),
+        );
+        continue;
+      }
+      const targets = targetVersions(row.version_sort, selected);
+      if (targets.length === 0) {
+        addReason(
+          orgId,
+          `${name}: installed version ${row.version_number ?? '?'} is not older than the selected version(s)`,
+        );
+        continue;
+      }
+      included.add(orgId);
+      for (const version of targets) {
+        const request = requests.get(version.version_id) ?? {
+          version,
+          packageOrgId: version.package_org_id ?? '',
+          orgs: [],
+        };
+        request.orgs.push({ orgId, originalVersionId: installedId });
+        requests.set(version.version_id, request);
+      }
+    }
+  }
+
+  const ordered = [...requests.values()].sort(
+    (a, b) =>
+      tierOrder(a.version.dependency_tier) - tierOrder(b.version.dependency_tier) ||
+      a.version.package_id.localeCompare(b.version.package_id) ||
+      a.version.version_sort.localeCompare(b.version.version_sort),
+  );
+  const leftOut = orgIds
+    .filter((orgId) => !included.has(orgId))
+    .map((orgId) => ({ orgId, reason: (reasons.get(orgId) ?? ['Not eligible']).join('; ') }));
+  return { requests: ordered, leftOut };
+}
+
+async function describeBlacklist(
+  db: SqlClient,
+  orgId: string,
+  settings: BlacklistSettings,
+): Promise<string> {
+  const why = (await blacklistReasons(db, orgId, settings)).map((r) => {
+    const source = r.group_name ? `Blacklist Group '${r.group_name}'` : 'DENIED_ORGS';
+    return r.kind === 'account' ? `same account as ${r.via_org_id ?? '?'} (${source})` : source;
+  });
+  return `Blacklisted: ${why.join(', ') || 'blacklist'}`;
+}

@@ -1,0 +1,237 @@
+// Brings Salesforce in line with an upgrade's plan, and is safe to run again at any point: one
+// PackagePushRequest per item (created only while the item has no push_request_id), then for each
+// planned org without a local job row, first the request's PackagePushJobs already in Salesforce
+// (adopted, never created twice), then the rest in sObject collections of 200 with bounded
+// concurrency. Local job rows are written only after Salesforce answered for them.
+import { z } from 'zod';
+import type { Database, SqlClient } from '../../db/database';
+import { SalesforceError } from '../../errors';
+import type { SalesforceGateway } from '../../salesforce/gateway';
+import {
+  COLLECTION_LIMIT,
+  type OrgConnection,
+  type SaveResult,
+} from '../../salesforce/org-connection';
+
+/** Salesforce refused to create a push request (a permanent answer: the upgrade has failed). */
+export class PushRequestRefused extends SalesforceError {}
+
+export interface PushDeps {
+  db: Database;
+  gateway: SalesforceGateway;
+  /** Collection calls in flight at once across the upgrade's requests. */
+  concurrency: number;
+  /** Records per collection call (≤ 200). */
+  chunkSize?: number;
+}
+
+interface ItemRow {
+  id: number;
+  upgrade_id: number;
+  push_request_id: string | null;
+  package_org_id: string;
+  version_id: string;
+  scheduled_start_time: Date | string;
+}
+
+interface JobRow {
+  orgId: string;
+  jobId: string | null;
+  status: string;
+  message: string | null;
+  originalVersionId: string | null;
+}
+
+const sfJobSchema = z.object({
+  Id: z.string(),
+  SubscriberOrganizationKey: z.string(),
+  Status: z.string(),
+});
+
+const messageOf = (result: SaveResult) =>
+  result.errors.map((e) => e.message).join(', ') || 'Salesforce refused the record.';
+
+/** Creates whatever of the upgrade's plan is missing in Salesforce; returns the jobs written. */
+export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<number> {
+  const { db } = deps;
+  const items = (
+    await db.query<ItemRow>(
+      `SELECT id, upgrade_id, push_request_id, package_org_id, version_id, scheduled_start_time
+         FROM upgrade_item WHERE upgrade_id = $1 ORDER BY id`,
+      [upgradeId],
+    )
+  ).rows;
+
+  // Requests first, one after another (there are few): a refusal fails the upgrade before any job.
+  for (const item of items) {
+    if (item.push_request_id) continue;
+    const conn = await deps.gateway.connect(item.package_org_id.trim());
+    const start = new Date(item.scheduled_start_time).toISOString();
+    const [result] = await conn.create('PackagePushRequest', [
+      { PackageVersionId: item.version_id.trim(), ScheduledStartTime: start },
+    ]);
+    if (!result?.success || !result.id) {
+      throw new PushRequestRefused(
+        result ? messageOf(result) : 'Salesforce did not answer',
+        result?.errors[0]?.statusCode,
+      );
+    }
+    await db.query(
+      `UPDATE upgrade_item SET push_request_id = $2 WHERE id = $1 AND push_request_id IS NULL`,
+      [item.id, result.id],
+    );
+    item.push_request_id = result.id;
+  }
+
+  const chunkSize = Math.min(deps.chunkSize ?? COLLECTION_LIMIT, COLLECTION_LIMIT);
+  const tasks: (() => Promise<number>)[] = [];
+  const afterwards: (() => Promise<number>)[] = [];
+  let adoptedCount = 0;
+  for (const item of items) {
+    const missing = await missingOrgs(db, item.id);
+    if (missing.length === 0) continue;
+    const requestId = (item.push_request_id ?? '').trim();
+    const conn = await deps.gateway.connect(item.package_org_id.trim());
+    // Crash safety: jobs Salesforce already holds for this request are adopted, not created again.
+    const adopted = await adoptExisting(db, conn, item, requestId, missing);
+    adoptedCount += adopted.size;
+    const toCreate = missing.filter((m) => !adopted.has(m.orgId));
+    const duplicates: { orgId: string; originalVersionId: string | null; message: string }[] = [];
+    for (let start = 0; start < toCreate.length; start += chunkSize) {
+      const chunk = toCreate.slice(start, start + chunkSize);
+      tasks.push(async () => {
+        const results = await conn.create(
+          'PackagePushJob',
+          chunk.map((m) => ({
+            PackagePushRequestId: requestId,
+            SubscriberOrganizationKey: m.orgId,
+          })),
+        );
+        const rows: JobRow[] = [];
+        chunk.forEach((m, index) => {
+          const result = results[index];
+          if (result?.success && result.id) {
+            rows.push({ ...m, jobId: result.id, status: 'Created', message: null });
+          } else if (result?.errors.some((e) => e.statusCode === 'DUPLICATE_VALUE')) {
+            // Salesforce already has this org's job (an earlier attempt got through): adopt it below.
+            duplicates.push({ ...m, message: messageOf(result) });
+          } else {
+            const message = result ? messageOf(result) : 'Salesforce did not answer for this org.';
+            rows.push({ ...m, jobId: null, status: 'Ineligible', message });
+          }
+        });
+        return insertJobs(db, item, requestId, rows);
+      });
+    }
+    afterwards.push(async () => {
+      if (duplicates.length === 0) return 0;
+      const found = await adoptExisting(db, conn, item, requestId, duplicates);
+      const lost = duplicates.filter((d) => !found.has(d.orgId));
+      return (
+        found.size +
+        (await insertJobs(
+          db,
+          item,
+          requestId,
+          lost.map((d) => ({ ...d, jobId: null, status: 'Ineligible' })),
+        ))
+      );
+    });
+  }
+  const written = await runLimited(tasks, deps.concurrency);
+  const reconciled = await runLimited(afterwards, deps.concurrency);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return adoptedCount + sum(written) + sum(reconciled);
+}
+
+/** Planned orgs of an item that have no local job row yet. */
+async function missingOrgs(
+  db: SqlClient,
+  itemId: number,
+): Promise<{ orgId: string; originalVersionId: string | null }[]> {
+  const { rows } = await db.query<{ org_id: string; original_version_id: string | null }>(
+    `SELECT p.org_id, p.original_version_id FROM upgrade_item_plan p
+      WHERE p.item_id = $1
+        AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.item_id = p.item_id AND j.org_id = p.org_id)
+      ORDER BY p.org_id`,
+    [itemId],
+  );
+  return rows.map((r) => ({
+    orgId: r.org_id.trim(),
+    originalVersionId: r.original_version_id?.trim() ?? null,
+  }));
+}
+
+/** Writes local rows for the request's Salesforce jobs of the given orgs; answers those orgs. */
+async function adoptExisting(
+  db: SqlClient,
+  conn: OrgConnection,
+  item: ItemRow,
+  requestId: string,
+  orgs: readonly { orgId: string; originalVersionId: string | null }[],
+): Promise<Set<string>> {
+  const existing = await conn.queryAll(
+    `SELECT Id, SubscriberOrganizationKey, Status FROM PackagePushJob
+      WHERE PackagePushRequestId = '${requestId}' ORDER BY Id`,
+    sfJobSchema,
+  );
+  const byOrg = new Map(existing.map((job) => [job.SubscriberOrganizationKey.slice(0, 15), job]));
+  const rows: JobRow[] = [];
+  for (const org of orgs) {
+    const job = byOrg.get(org.orgId.slice(0, 15));
+    if (job) rows.push({ ...org, jobId: job.Id, status: job.Status, message: null });
+  }
+  await insertJobs(db, item, requestId, rows);
+  return new Set(rows.map((r) => r.orgId));
+}
+
+async function insertJobs(
+  db: SqlClient,
+  item: ItemRow,
+  requestId: string,
+  rows: readonly JobRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { rowCount } = await db.query(
+    `INSERT INTO upgrade_job (upgrade_id, item_id, push_request_id, job_id, org_id,
+                              original_version_id, status, message)
+     SELECT $1, $2, $3, j.job_id, j.org_id, j.original_version_id, j.status, j.message
+       FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+            AS j(job_id, org_id, original_version_id, status, message)
+     ON CONFLICT (item_id, org_id) DO NOTHING`,
+    [
+      item.upgrade_id,
+      item.id,
+      requestId,
+      rows.map((r) => r.jobId),
+      rows.map((r) => r.orgId),
+      rows.map((r) => r.originalVersionId),
+      rows.map((r) => r.status),
+      rows.map((r) => r.message),
+    ],
+  );
+  return rowCount;
+}
+
+/** Runs tasks with at most `limit` in flight; the first failure rejects after the others settle. */
+export async function runLimited<T>(
+  tasks: readonly (() => Promise<T>)[],
+  limit: number,
+): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (next < tasks.length && !failure) {
+      const index = next++;
+      try {
+        results[index] = await tasks[index]!();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, tasks.length)) }, worker));
+  if (failure) throw failure.error;
+  return results;
+}

@@ -1,0 +1,460 @@
+// Scheduling over real HTTP: the routes on a database filled by a real fetch, the simulator's
+// push API behind jsforce. One org, a group with blacklisted and ineligible members, double
+// submits (sequential and concurrent), read-only and bad input, Salesforce refusing, and a
+// resumed scheduling after a crash that creates only the missing push jobs.
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { z } from 'zod';
+import { toId18 } from '../../../domain';
+import { loadConfig } from '../../config';
+import { buildApp, buildServices, type AppInstance } from '../../http/app';
+import { schedulerOf } from '../../http/routes/upgrade-schedule';
+import { sessionHeaders } from '../../http/test-session';
+import { fetchAllJob } from '../../sync/fetch-job';
+import { runJob } from '../../sync/testing/recording-context';
+import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
+
+let h: SyncHarness;
+let app: AppInstance;
+let headers: Record<string, string>;
+let readOnly: Record<string, string>;
+let publish: MockInstance<AppInstance['live']['publish']>;
+
+beforeAll(async () => {
+  h = await startSyncHarness({ dataset: 'test' });
+  await runJob(fetchAllJob(h.deps));
+  const deps = { config: loadConfig({}), db: h.testDb.db, secretKey: 'k'.repeat(64) };
+  app = await buildApp(
+    { ...deps, services: { ...buildServices(deps), gateway: h.gateway } },
+    { logger: false },
+  );
+  await app.ready();
+  publish = vi.spyOn(app.live, 'publish');
+  headers = await sessionHeaders(h.testDb.db, { username: 'operator@pushboard.demo' });
+  readOnly = await sessionHeaders(h.testDb.db, {
+    username: 'viewer@pushboard.demo',
+    readOnly: true,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await h?.close();
+});
+
+const db = () => h.testDb.db;
+const ID = (id15: string) => toId18(id15) ?? id15;
+const rows = async <T>(sql: string, params: unknown[] = []) =>
+  (await db().query<T>(sql, params)).rows;
+
+let transids = 0;
+const nextTransid = () => `t-${Date.now()}-${++transids}`;
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+const post = (url: string, body: unknown, as = headers) =>
+  app.inject({ method: 'POST', url, headers: as, payload: body as Record<string, unknown> });
+
+interface Candidate {
+  org_id: string;
+  package_id: string;
+  target: string;
+  package_org_id: string;
+}
+
+/** Orgs of one package that the plan accepts: Active/Trial, older than latest, not blacklisted. */
+async function candidates(limit: number, offset = 0, packageId?: string): Promise<Candidate[]> {
+  return rows<Candidate>(
+    `SELECT v.org_id, v.package_id, l.version_id AS target, p.package_org_id
+       FROM org_package_version v
+       JOIN package p ON p.sfid = v.package_id
+       JOIN package_version pv ON pv.version_id = v.version_id
+       JOIN package_version_latest l ON l.package_id = v.package_id
+       JOIN package_version lv ON lv.version_id = l.version_id
+      WHERE v.license_status IN ('Active', 'Trial') AND pv.version_sort < lv.version_sort
+        AND v.version_id <> coalesce(l.limited_version_id, '')
+        AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.org_id = v.org_id)
+        AND NOT EXISTS (SELECT 1 FROM org_group_member m WHERE m.org_id = v.org_id)
+        AND ($3::text IS NULL OR v.package_id = $3)
+        AND p.package_org_id IS NOT NULL
+      ORDER BY v.package_id, v.org_id LIMIT $1 OFFSET $2`,
+    [limit, offset, packageId ?? null],
+  );
+}
+
+const sfJobSchema = z.object({
+  Id: z.string(),
+  SubscriberOrganizationKey: z.string(),
+  Status: z.string(),
+});
+
+async function sfJobs(packageOrgId: string, requestId: string) {
+  const conn = await h.gateway.connect(packageOrgId);
+  return conn.queryAll(
+    `SELECT Id, SubscriberOrganizationKey, Status FROM PackagePushJob WHERE PackagePushRequestId = '${requestId}'`,
+    sfJobSchema,
+  );
+}
+
+interface ItemRow {
+  id: number;
+  push_request_id: string;
+  package_org_id: string;
+  total_job_count: number;
+}
+interface JobRow {
+  org_id: string;
+  job_id: string | null;
+  status: string;
+  message: string | null;
+}
+
+const itemsOf = (upgradeId: number) =>
+  rows<ItemRow>(
+    `SELECT id, push_request_id, package_org_id, total_job_count FROM upgrade_item
+      WHERE upgrade_id = $1 ORDER BY id`,
+    [upgradeId],
+  );
+const jobsOf = (itemId: number) =>
+  rows<JobRow>(
+    `SELECT org_id, job_id, status, message FROM upgrade_job WHERE item_id = $1 ORDER BY org_id`,
+    [itemId],
+  );
+
+/** Every local job with a job id is in Salesforce, and Salesforce has no other job for the request. */
+async function expectInLine(item: ItemRow) {
+  const local = await jobsOf(item.id);
+  const remote = await sfJobs(item.package_org_id, item.push_request_id);
+  expect(new Set(remote.map((j) => j.SubscriberOrganizationKey)).size).toBe(remote.length);
+  expect(remote.map((j) => j.Id).sort()).toEqual(
+    local.flatMap((j) => (j.job_id ? [j.job_id] : [])).sort(),
+  );
+  expect(local).toHaveLength(item.total_job_count);
+  for (const job of local) {
+    if (job.status === 'Ineligible') expect(job.message).toBeTruthy();
+    else expect(job.status).toBe('Created');
+  }
+  return { local, remote };
+}
+
+async function makeGroup(name: string, orgIds: string[], type = 'Upgrade Group') {
+  const [group] = await rows<{ id: number }>(
+    `INSERT INTO org_group (name, type) VALUES ($1, $2) RETURNING id`,
+    [name, type],
+  );
+  await db().query(
+    `INSERT INTO org_group_member (org_group_id, org_id) SELECT $1, unnest($2::text[])`,
+    [group!.id, orgIds],
+  );
+  return group!.id;
+}
+
+describe('POST /api/orgs/:orgId/upgrade', () => {
+  it('schedules one org: the upgrade, one push request, its push job, the live event', async () => {
+    const [org] = await candidates(1);
+    const transid = nextTransid();
+    publish.mockClear();
+    const response = await post(`/api/orgs/${org!.org_id}/upgrade`, {
+      versions: [org!.target],
+      scheduled_date: inAnHour(),
+      description: 'One org',
+      transid,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { id } = response.json<{ id: number; transid: string }>();
+    expect(response.json()).toEqual({ id, transid });
+    const [upgrade] = await rows<{ status: string; created_by: string; transid: string }>(
+      `SELECT status, created_by, transid FROM upgrade WHERE id = $1`,
+      [id],
+    );
+    expect(upgrade).toEqual({ status: 'Ready', created_by: 'operator@pushboard.demo', transid });
+    const items = await itemsOf(id);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.push_request_id).toMatch(/^0DV/);
+    const { local } = await expectInLine(items[0]!);
+    expect(local.map((j) => j.org_id)).toEqual([org!.org_id]);
+    expect(publish).toHaveBeenCalledWith('upgrade', { ids: [id], transid });
+    const audit = await rows<{ outcome: string }>(
+      `SELECT outcome FROM audit_log WHERE action = 'upgrade.schedule' AND details->>'transid' = $1`,
+      [transid],
+    );
+    expect(audit).toEqual([{ outcome: 'success' }]);
+  });
+
+  it('answers a double submit (one after the other, or at once) with the same upgrade and no second push job', async () => {
+    const [org] = await candidates(1);
+    const body = {
+      versions: [org!.target],
+      scheduled_date: inAnHour(),
+      description: 'Double',
+      transid: nextTransid(),
+    };
+    const [a, b] = await Promise.all([
+      post(`/api/orgs/${org!.org_id}/upgrade`, body),
+      post(`/api/orgs/${org!.org_id}/upgrade`, body),
+    ]);
+    const c = await post(`/api/orgs/${org!.org_id}/upgrade`, body);
+    expect([a.statusCode, b.statusCode, c.statusCode], a.body + b.body).toEqual([200, 200, 200]);
+    const ids = new Set([a, b, c].map((r) => r.json<{ id: number }>().id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect(await rows(`SELECT id FROM upgrade WHERE transid = $1`, [body.transid])).toHaveLength(1);
+    const items = await itemsOf(id!);
+    expect(items).toHaveLength(1);
+    const { remote } = await expectInLine(items[0]!);
+    expect(remote.length).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses the same transid from another user', async () => {
+    const [org] = await candidates(1);
+    const body = {
+      versions: [org!.target],
+      scheduled_date: inAnHour(),
+      description: 'Mine',
+      transid: nextTransid(),
+    };
+    expect((await post(`/api/orgs/${org!.org_id}/upgrade`, body)).statusCode).toBe(200);
+    const other = await sessionHeaders(db(), { username: 'admin@pushboard.demo' });
+    expect((await post(`/api/orgs/${org!.org_id}/upgrade`, body, other)).statusCode).toBe(409);
+  });
+
+  it('refuses read-only users before reading anything (403, audited)', async () => {
+    const [org] = await candidates(1);
+    for (const body of [
+      { versions: [org!.target], scheduled_date: inAnHour(), description: 'RO', transid: 'ro-1' },
+      { description: '' },
+    ]) {
+      const response = await post(`/api/orgs/${org!.org_id}/upgrade`, body, readOnly);
+      expect(response.statusCode, response.body).toBe(403);
+    }
+    const group = await post('/api/orggroups/1/upgrade', {}, readOnly);
+    expect(group.statusCode).toBe(403);
+    expect(await rows(`SELECT id FROM upgrade WHERE transid = 'ro-1'`)).toEqual([]);
+    const denied = await rows(
+      `SELECT 1 FROM audit_log WHERE action = 'upgrade.schedule' AND outcome = 'denied'
+         AND actor = 'viewer@pushboard.demo'`,
+    );
+    expect(denied.length).toBe(3);
+  });
+
+  it('answers 400 naming the field for bad input, 404 for unknown orgs and groups', async () => {
+    const [org] = await candidates(1);
+    const good = {
+      versions: [org!.target],
+      scheduled_date: inAnHour(),
+      description: 'Fine',
+      transid: nextTransid(),
+    };
+    const cases: [string, Record<string, unknown>, number, string, RegExp?][] = [
+      [org!.org_id, { ...good, description: '  ' }, 400, 'description', /Description is required/],
+      [org!.org_id, { ...good, description: undefined }, 400, 'description'],
+      [org!.org_id, { ...good, versions: [] }, 400, 'versions', /Select at least one version/],
+      [org!.org_id, { ...good, versions: ['NONE'] }, 400, 'versions'],
+      [org!.org_id, { ...good, versions: ['abc'] }, 400, 'versions'],
+      [org!.org_id, { ...good, versions: ['04t000000000000AAA'] }, 400, 'versions', /Unknown/],
+      [org!.org_id, { ...good, scheduled_date: 'soon' }, 400, 'scheduled_date'],
+      [org!.org_id, { ...good, transid: '' }, 400, 'transid'],
+      ['not-an-org', good, 400, 'orgId'],
+    ];
+    for (const [orgId, body, status, field, message] of cases) {
+      const response = await post(`/api/orgs/${orgId}/upgrade`, body);
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(status);
+      const error = response.json<{ field?: string; message: string }>();
+      expect(error.field ?? '', response.body).toContain(field);
+      if (message) expect(error.message).toMatch(message);
+    }
+    const unknownOrg = await post(`/api/orgs/${ID('00D000000000999')}/upgrade`, good);
+    expect(unknownOrg.statusCode, unknownOrg.body).toBe(404);
+    const unknownGroup = await post('/api/orggroups/999999/upgrade', good);
+    expect(unknownGroup.statusCode).toBe(404);
+    const badGroup = await post('/api/orggroups/x/upgrade', good);
+    expect(badGroup.statusCode).toBe(400);
+    expect(await rows(`SELECT id FROM upgrade WHERE transid = $1`, [good.transid])).toEqual([]);
+  });
+
+  it("answers 502 with Salesforce's message when Salesforce refuses the push request", async () => {
+    const [org] = await candidates(1);
+    // A version the LMA lists but the packaging org does not know.
+    const [latest] = await rows<{ sfid: string; version_sort: string }>(
+      `SELECT pv.sfid, pv.version_sort FROM package_version pv
+         JOIN package_version_latest l ON l.version_id = pv.version_id WHERE l.package_id = $1`,
+      [org!.package_id],
+    );
+    const ghost = ID('04t0000000GHOST');
+    await db().query(
+      `INSERT INTO package_version (sfid, version_id, package_id, version_number, version_sort, status)
+       VALUES ($4, $1, $2, '99.0.0', $3, 'Verified')`,
+      [ghost, org!.package_id, `${latest!.version_sort}9`, ID('a0G0000000GHOST')],
+    );
+    publish.mockClear();
+    const transid = nextTransid();
+    const response = await post(`/api/orgs/${org!.org_id}/upgrade`, {
+      versions: [ghost],
+      scheduled_date: inAnHour(),
+      description: 'Ghost',
+      transid,
+    });
+    expect(response.statusCode, response.body).toBe(502);
+    expect(response.json<{ message: string }>().message).toMatch(/invalid cross reference/i);
+    const [upgrade] = await rows<{ status: string; message: string }>(
+      `SELECT status, message FROM upgrade WHERE transid = $1`,
+      [transid],
+    );
+    expect(upgrade?.status).toBe('Failed');
+    expect(upgrade?.message).toMatch(/cross/i);
+    expect(publish).toHaveBeenCalledWith('fail', {
+      subject: 'Failed to Schedule',
+      message: expect.stringMatching(/cross/i) as string,
+    });
+    await db().query(`DELETE FROM package_version WHERE version_id = $1`, [ghost]);
+  });
+});
+
+describe('POST /api/orggroups/:id/upgrade', () => {
+  it('plans the members through one path: blacklisted and ineligible orgs are recorded with the reason', async () => {
+    const eligible = await candidates(30, 0);
+    const packageId = eligible[0]!.package_id;
+    const sameP = eligible.filter((c) => c.package_id === packageId);
+    const [blacklisted, ...rest] = sameP;
+    const [expired] = await rows<{ org_id: string; license_status: string }>(
+      `SELECT org_id, license_status FROM org_package_version
+        WHERE package_id = $1 AND license_status NOT IN ('Active', 'Trial')
+          AND NOT EXISTS (SELECT 1 FROM org_group_member m WHERE m.org_id = org_package_version.org_id)
+        LIMIT 1`,
+      [packageId],
+    );
+    const [current] = await rows<{ org_id: string }>(
+      `SELECT v.org_id FROM org_package_version v JOIN package_version_latest l
+           ON l.package_id = v.package_id AND l.limited_version_id = v.version_id
+        WHERE v.package_id = $1 AND v.license_status IN ('Active', 'Trial') LIMIT 1`,
+      [packageId],
+    );
+    const unknown = ID('00D000000000777');
+    const members = [
+      blacklisted!.org_id,
+      ...rest.map((c) => c.org_id),
+      expired!.org_id,
+      current!.org_id,
+      unknown,
+    ];
+    await makeGroup('Denied', [blacklisted!.org_id], 'Blacklist Group');
+    const groupId = await makeGroup('Wave 1', members);
+    const transid = nextTransid();
+    const response = await post(`/api/orggroups/${groupId}/upgrade`, {
+      versions: [sameP[0]!.target],
+      scheduled_date: inAnHour(),
+      description: 'Wave 1',
+      transid,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { id } = response.json<{ id: number }>();
+    const [upgrade] = await rows<{ org_group_id: number; status: string }>(
+      `SELECT org_group_id, status FROM upgrade WHERE id = $1`,
+      [id],
+    );
+    expect(upgrade).toEqual({ org_group_id: groupId, status: 'Ready' });
+
+    const leftOut = await rows<{ org_id: string; reason: string }>(
+      `SELECT org_id, reason FROM upgrade_blacklist WHERE upgrade_id = $1 ORDER BY org_id`,
+      [id],
+    );
+    const reasons = new Map(leftOut.map((r) => [r.org_id, r.reason]));
+    expect(reasons.size).toBe(4);
+    expect(reasons.get(blacklisted!.org_id)).toMatch(/^Blacklisted: Blacklist Group 'Denied'/);
+    expect(reasons.get(expired!.org_id)).toMatch(
+      new RegExp(`license ${expired!.license_status} cannot be upgraded`),
+    );
+    expect(reasons.get(current!.org_id)).toMatch(/latest limited version/);
+    expect(reasons.get(unknown)).toMatch(/not installed/);
+
+    const items = await itemsOf(id);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.total_job_count).toBe(rest.length);
+    const { local } = await expectInLine(items[0]!);
+    expect(local.map((j) => j.org_id).sort()).toEqual(rest.map((c) => c.org_id).sort());
+    // Salesforce's own refusals (inactive, blocked, already newer there) become Ineligible jobs.
+    for (const job of local.filter((j) => j.status === 'Ineligible')) {
+      expect(job.job_id).toBeNull();
+      expect(job.message).toMatch(/subscriber organization/i);
+    }
+  });
+
+  it('creates a failed upgrade with the reasons when nobody can be upgraded', async () => {
+    const [org] = await candidates(1);
+    const groupId = await makeGroup('Nobody', [ID('00D000000000778')]);
+    const transid = nextTransid();
+    const response = await post(`/api/orggroups/${groupId}/upgrade`, {
+      versions: [org!.target],
+      scheduled_date: inAnHour(),
+      description: 'Nobody',
+      transid,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { id, message } = response.json<{ id: number; message: string }>();
+    expect(message).toMatch(/None of the selected orgs/);
+    expect(await rows(`SELECT status FROM upgrade WHERE id = $1`, [id])).toEqual([
+      { status: 'Failed' },
+    ]);
+    expect(await itemsOf(id)).toEqual([]);
+    expect(await rows(`SELECT org_id FROM upgrade_blacklist WHERE upgrade_id = $1`, [id])).toEqual([
+      { org_id: ID('00D000000000778') },
+    ]);
+  });
+});
+
+describe('resuming after a crash', () => {
+  it('adopts the push jobs Salesforce already has and creates only the missing ones', async () => {
+    const picked = await candidates(12, 0);
+    const packageId = picked[0]!.package_id;
+    const orgs = picked.filter((c) => c.package_id === packageId);
+    const [late, ...first] = orgs;
+    const groupId = await makeGroup(
+      'Crash',
+      first.map((c) => c.org_id),
+    );
+    const response = await post(`/api/orggroups/${groupId}/upgrade`, {
+      versions: [orgs[0]!.target],
+      scheduled_date: inAnHour(),
+      description: 'Crash',
+      transid: nextTransid(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { id } = response.json<{ id: number }>();
+    const [item] = await itemsOf(id);
+    const before = await expectInLine(item!);
+    expect(before.remote.length).toBeGreaterThan(2);
+
+    // The crash: Salesforce accepted jobs whose local rows were never written, and one planned
+    // org was never sent at all.
+    const lost = before.local.filter((j) => j.job_id).slice(0, 2);
+    await db().query(`DELETE FROM upgrade_job WHERE item_id = $1 AND org_id = ANY($2::bpchar[])`, [
+      item!.id,
+      lost.map((j) => j.org_id),
+    ]);
+    await db().query(
+      `INSERT INTO upgrade_item_plan (item_id, org_id, original_version_id)
+       SELECT $1, org_id, version_id FROM org_package_version WHERE org_id = $2 AND package_id = $3`,
+      [item!.id, late!.org_id, packageId],
+    );
+    await db().query(
+      `UPDATE upgrade_item SET total_job_count = total_job_count + 1 WHERE id = $1`,
+      [item!.id],
+    );
+
+    const scheduler = schedulerOf(app);
+    expect(await scheduler.unfinished()).toContain(id);
+    const written = await scheduler.resume(id);
+    expect(written).toBe(3);
+    expect(await scheduler.unfinished()).not.toContain(id);
+
+    const [after] = await itemsOf(id);
+    const { local, remote } = await expectInLine(after!);
+    expect(remote.length).toBeGreaterThanOrEqual(before.remote.length);
+    expect(remote.length).toBeLessThanOrEqual(before.remote.length + 1);
+    for (const job of lost) {
+      expect(local.find((j) => j.org_id === job.org_id)?.job_id).toBe(job.job_id);
+    }
+    expect(local.map((j) => j.org_id)).toContain(late!.org_id);
+    // Running it again changes nothing.
+    expect(await scheduler.resume(id)).toBe(0);
+    expect(await sfJobs(after!.package_org_id, after!.push_request_id)).toHaveLength(remote.length);
+  });
+});

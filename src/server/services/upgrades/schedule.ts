@@ -1,0 +1,310 @@
+// Scheduling an upgrade for one org or an org group (spec §4 "Scheduling an upgrade", §7; issue
+// 11). One eligibility path for both (plan.ts). The transid is the idempotency key: the upgrade,
+// its requests, their planned orgs and the orgs left out are written in one transaction whose
+// INSERT … ON CONFLICT (transid) decides races; then, under a per-upgrade lock, Salesforce is
+// brought in line with the plan (push-jobs.ts), which is safe to repeat: a double submit, a retry
+// after a Salesforce failure, or resume() after a crash creates only what is missing.
+// The work runs inline in the request (a 10 000-org group is ~50 collection calls per package).
+import type { ScheduleUpgradeInput } from '../../../domain/schedule';
+import type { Database, SqlClient } from '../../db/database';
+import { writeAudit } from '../../db/repositories/audit-log';
+import { ConflictError, NotFoundError, SalesforceError } from '../../errors';
+import type { Actor } from '../../http/auth';
+import type { LivePublisher } from '../../live/live-channel';
+import type { SalesforceGateway } from '../../salesforce/gateway';
+import { loadTargetVersions, planSchedule, type ListSettings, type SchedulePlan } from './plan';
+import { PushRequestRefused, pushUpgrade } from './push-jobs';
+
+export const NONE_ELIGIBLE =
+  'None of the selected orgs can be upgraded to the selected versions; the Blacklist tab says why.';
+
+/** Advisory-lock namespace of scheduling (the second key is the upgrade id). */
+const SCHEDULE_LOCK_NAMESPACE = 73_205;
+
+export type ScheduleScope = { orgId: string } | { groupId: number };
+
+export interface ScheduleOutcome {
+  id: number;
+  transid: string;
+  /** False when the transid named an upgrade that already existed (a double submit). */
+  created: boolean;
+  message?: string;
+}
+
+export interface SchedulerDeps {
+  db: Database;
+  gateway: SalesforceGateway | undefined;
+  live: LivePublisher;
+  settings: ListSettings;
+  /** Collection calls in flight at once (default 4). */
+  concurrency?: number;
+  chunkSize?: number;
+}
+
+interface UpgradeRow {
+  id: number;
+  status: string;
+  created_by: string | null;
+  org_group_id: number | null;
+  message: string | null;
+}
+
+export class UpgradeScheduler {
+  private readonly locks = new Map<number, Promise<unknown>>();
+
+  constructor(private readonly deps: SchedulerDeps) {}
+
+  async schedule(
+    actor: Actor,
+    scope: ScheduleScope,
+    input: ScheduleUpgradeInput,
+  ): Promise<ScheduleOutcome> {
+    const { db } = this.deps;
+    const target =
+      'orgId' in scope
+        ? { type: 'org', id: scope.orgId }
+        : { type: 'org_group', id: String(scope.groupId) };
+    const audit = (outcome: 'success' | 'failed', details: Record<string, unknown>) =>
+      writeAudit(db, {
+        actor: actor.username,
+        action: 'upgrade.schedule',
+        targetType: target.type,
+        targetId: target.id,
+        outcome,
+        details: { transid: input.transid, ...details },
+      });
+
+    let upgrade = await findByTransid(db, input.transid);
+    let created = false;
+    if (upgrade) {
+      checkSameSubmit(upgrade, actor, scope);
+    } else {
+      const candidates = await this.candidates(scope);
+      const versions = await loadTargetVersions(db, input.versions);
+      const plan = await planSchedule(db, candidates, versions, this.deps.settings);
+      this.gateway(); // 502 before anything is written when Salesforce is not configured
+      const id = await this.write(actor, scope, input, plan);
+      upgrade = id === null ? await findByTransid(db, input.transid) : await findById(db, id);
+      if (!upgrade)
+        throw new ConflictError(`The upgrade of transaction ${input.transid} vanished.`);
+      if (id === null) checkSameSubmit(upgrade, actor, scope);
+      created = id !== null;
+    }
+    const id = upgrade.id;
+
+    try {
+      await this.complete(id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db.query(
+        `UPDATE upgrade SET message = $2, status = CASE WHEN $3 THEN 'Failed' ELSE status END
+          WHERE id = $1`,
+        [id, message, error instanceof PushRequestRefused],
+      );
+      await audit('failed', { upgradeId: id, message });
+      this.deps.live.publish('upgrades', { ids: [id] });
+      this.deps.live.publish('fail', { subject: 'Failed to Schedule', message });
+      throw error instanceof SalesforceError ? error : new SalesforceError(message);
+    }
+
+    const final = (await findById(db, id)) ?? upgrade;
+    if (created) await audit('success', { upgradeId: id, status: final.status });
+    const message = final.message ?? undefined;
+    this.deps.live.publish('upgrade', {
+      ids: [id],
+      transid: input.transid,
+      ...(message ? { message } : {}),
+    });
+    this.deps.live.publish('upgrades', { ids: [id] });
+    if (created) this.deps.live.publish('upgrade-blacklist', { ids: [id] });
+    return { id, transid: input.transid, created, ...(message ? { message } : {}) };
+  }
+
+  /**
+   * Finishes the scheduling of one upgrade (after a crash or a Salesforce failure): creates the
+   * missing push requests and jobs. Answers the number of job rows written.
+   */
+  async resume(upgradeId: number): Promise<number> {
+    return this.complete(upgradeId);
+  }
+
+  /** Upgrades still Ready whose requests have planned orgs without a job row (for start-up). */
+  async unfinished(): Promise<number[]> {
+    const { rows } = await this.deps.db.query<{ id: number }>(
+      `SELECT DISTINCT u.id FROM upgrade u
+         JOIN upgrade_item i ON i.upgrade_id = u.id
+         JOIN upgrade_item_plan p ON p.item_id = i.id
+        WHERE u.status = 'Ready'
+          AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.item_id = i.id AND j.org_id = p.org_id)
+        ORDER BY u.id`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  private gateway(): SalesforceGateway {
+    if (!this.deps.gateway) throw new SalesforceError('No Salesforce connection is configured.');
+    return this.deps.gateway;
+  }
+
+  private async complete(upgradeId: number): Promise<number> {
+    return this.withLock(upgradeId, async () => {
+      const upgrade = await findById(this.deps.db, upgradeId);
+      if (!upgrade || upgrade.status !== 'Ready') return 0;
+      const written = await pushUpgrade(
+        {
+          db: this.deps.db,
+          gateway: this.gateway(),
+          concurrency: this.deps.concurrency ?? 4,
+          ...(this.deps.chunkSize ? { chunkSize: this.deps.chunkSize } : {}),
+        },
+        upgradeId,
+      );
+      // A failure message of an earlier attempt no longer applies once everything is created.
+      await this.deps.db.query(
+        `UPDATE upgrade SET message = NULL WHERE id = $1 AND status = 'Ready'`,
+        [upgradeId],
+      );
+      return written;
+    });
+  }
+
+  /** One scheduler per upgrade at a time: in this process (a promise chain) and across processes. */
+  private async withLock<T>(upgradeId: number, fn: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(upgradeId) ?? Promise.resolve();
+    const run = previous
+      .catch(() => undefined)
+      .then(() =>
+        this.deps.db.withConnection(async (client) => {
+          await client.query('SELECT pg_advisory_lock($1, $2)', [
+            SCHEDULE_LOCK_NAMESPACE,
+            upgradeId,
+          ]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1, $2)', [
+              SCHEDULE_LOCK_NAMESPACE,
+              upgradeId,
+            ]);
+          }
+        }),
+      );
+    this.locks.set(upgradeId, run);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(upgradeId) === run) this.locks.delete(upgradeId);
+    }
+  }
+
+  private async candidates(scope: ScheduleScope): Promise<string[]> {
+    const { db } = this.deps;
+    if ('orgId' in scope) {
+      const org = await db.query(`SELECT 1 FROM org WHERE org_id = $1`, [scope.orgId]);
+      if (org.rows.length === 0)
+        throw new NotFoundError(`No org ${scope.orgId} is known to Pushboard.`);
+      return [scope.orgId];
+    }
+    const group = await db.query(`SELECT 1 FROM org_group WHERE id = $1`, [scope.groupId]);
+    if (group.rows.length === 0) throw new NotFoundError(`No org group ${scope.groupId}.`);
+    const members = await db.query<{ org_id: string }>(
+      `SELECT org_id FROM org_group_member WHERE org_group_id = $1 ORDER BY org_id`,
+      [scope.groupId],
+    );
+    return members.rows.map((r) => r.org_id.trim());
+  }
+
+  /** The upgrade, its requests, their plans and the left-out orgs; null when the transid exists. */
+  private async write(
+    actor: Actor,
+    scope: ScheduleScope,
+    input: ScheduleUpgradeInput,
+    plan: SchedulePlan,
+  ): Promise<number | null> {
+    return this.deps.db.transaction(async (tx) => {
+      const none = plan.requests.length === 0;
+      const inserted = await tx.query<{ id: number }>(
+        `INSERT INTO upgrade (description, status, start_time, created_by, org_group_id, transid, message)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (transid) DO NOTHING RETURNING id`,
+        [
+          input.description,
+          none ? 'Failed' : 'Ready',
+          input.scheduled_date.toISOString(),
+          actor.username,
+          'groupId' in scope ? scope.groupId : null,
+          input.transid,
+          none ? NONE_ELIGIBLE : null,
+        ],
+      );
+      const id = inserted.rows[0]?.id;
+      if (id === undefined) return null;
+      for (const request of plan.requests) {
+        const item = await tx.query<{ id: number }>(
+          `INSERT INTO upgrade_item (upgrade_id, package_org_id, package_id, version_id, status,
+                                     scheduled_start_time, total_job_count, created_by)
+           VALUES ($1, $2, $3, $4, 'Created', $5, $6, $7) RETURNING id`,
+          [
+            id,
+            request.packageOrgId,
+            request.version.package_id,
+            request.version.version_id,
+            input.scheduled_date.toISOString(),
+            request.orgs.length,
+            actor.username,
+          ],
+        );
+        await insertPlan(tx, item.rows[0]!.id, request.orgs);
+      }
+      if (plan.leftOut.length > 0) {
+        await tx.query(
+          `INSERT INTO upgrade_blacklist (upgrade_id, org_id, reason)
+           SELECT $1, b.org_id, b.reason FROM unnest($2::text[], $3::text[]) AS b(org_id, reason)
+           ON CONFLICT DO NOTHING`,
+          [id, plan.leftOut.map((o) => o.orgId), plan.leftOut.map((o) => o.reason)],
+        );
+      }
+      return id;
+    });
+  }
+}
+
+async function insertPlan(
+  tx: SqlClient,
+  itemId: number,
+  orgs: readonly { orgId: string; originalVersionId: string | null }[],
+): Promise<void> {
+  for (let start = 0; start < orgs.length; start += 5_000) {
+    const chunk = orgs.slice(start, start + 5_000);
+    await tx.query(
+      `INSERT INTO upgrade_item_plan (item_id, org_id, original_version_id)
+       SELECT $1, p.org_id, p.original_version_id FROM unnest($2::text[], $3::text[])
+         AS p(org_id, original_version_id)`,
+      [itemId, chunk.map((o) => o.orgId), chunk.map((o) => o.originalVersionId)],
+    );
+  }
+}
+
+async function findByTransid(db: SqlClient, transid: string): Promise<UpgradeRow | undefined> {
+  const { rows } = await db.query<UpgradeRow>(
+    `SELECT id, status, created_by, org_group_id, message FROM upgrade WHERE transid = $1`,
+    [transid],
+  );
+  return rows[0];
+}
+
+async function findById(db: SqlClient, id: number): Promise<UpgradeRow | undefined> {
+  const { rows } = await db.query<UpgradeRow>(
+    `SELECT id, status, created_by, org_group_id, message FROM upgrade WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** A transid reused by another user or for another group is not a double submit. */
+function checkSameSubmit(upgrade: UpgradeRow, actor: Actor, scope: ScheduleScope): void {
+  const groupId = 'groupId' in scope ? scope.groupId : null;
+  if (upgrade.created_by !== actor.username || (upgrade.org_group_id ?? null) !== groupId) {
+    throw new ConflictError('This transaction id belongs to another upgrade.');
+  }
+}
