@@ -187,7 +187,8 @@ describe('routes', () => {
       'GET /oauth2/user': { status: 401, json: { message: 'Not signed in' } },
     });
 
-    expect(await screen.findByTestId('screen-login')).toBeInTheDocument();
+    // The login page is a lazy chunk, slow to load on a busy machine.
+    expect(await screen.findByTestId('screen-login', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('r')).toBe(
       '/orgs?blacklisted=true',

@@ -63,7 +63,8 @@ describe('OrgsListScreen', () => {
       'href',
       `/org/${RELATED_ORG_ID}`,
     );
-  });
+    // The first DataTable render of the file is slow on a busy machine.
+  }, 15_000);
 
   it("titles the screen 'Orgs' with the total, and 'about' when the server estimated it", async () => {
     const { unmount } = renderOrgScreen({
@@ -79,7 +80,8 @@ describe('OrgsListScreen', () => {
       routes: { 'GET /api/orgs': { json: listPage(ORGS, 120_000, true) } },
     });
     expect(await screen.findByTestId('list-total')).toHaveTextContent(/^about 120,000$/);
-  });
+    // The first DataTable render of the file is slow on a busy machine.
+  }, 15_000);
 
   it('asks the server for every org until Blacklisted is on, then for blacklisted=true only', async () => {
     const user = userEvent.setup();
