@@ -38,6 +38,9 @@ export class SfCli {
             HOME: this.home,
             SF_DISABLE_TELEMETRY: 'true',
             SF_AUTOUPDATE_DISABLE: 'true',
+            // What oclif's update hook itself reads; without it the CLI spawns `sf update
+            // --autoupdate` in the background now and then.
+            SF_DISABLE_AUTOUPDATE: 'true',
             SF_SKIP_NEW_VERSION_CHECK: 'true',
             SF_HIDE_RELEASE_NOTES: 'true',
             SF_USE_GENERIC_UNIX_KEYCHAIN: 'true',
