@@ -9,6 +9,7 @@ import { loadConfig } from '../../config';
 import { buildApp, buildServices, type AppInstance } from '../../http/app';
 import { schedulerOf } from '../../http/routes/upgrade-schedule';
 import { sessionHeaders } from '../../http/test-session';
+import { UpgradeScheduler } from './schedule';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
@@ -456,5 +457,129 @@ describe('resuming after a crash', () => {
     // Running it again changes nothing.
     expect(await scheduler.resume(id)).toBe(0);
     expect(await sfJobs(after!.package_org_id, after!.push_request_id)).toHaveLength(remote.length);
+  });
+});
+
+describe('scheduling against an unreliable Salesforce', () => {
+  const namespaceOf = (orgId: string) =>
+    [...h.packagingIds].find(([, id]) => id.slice(0, 15) === orgId.slice(0, 15))?.[0] ?? orgId;
+  const operator = {
+    username: 'operator@pushboard.demo',
+    displayName: null,
+    readOnly: false,
+    authMethod: 'salesforce' as const,
+  };
+
+  it('converges to one push job per planned org under 5xx, dropped connections and expired tokens', async () => {
+    const picked = await candidates(40, 0);
+    const packageId = picked[0]!.package_id;
+    const orgs = picked.filter((c) => c.package_id === packageId);
+    const groupId = await makeGroup(
+      'Faulty',
+      orgs.map((c) => c.org_id),
+    );
+    const scheduler = new UpgradeScheduler({
+      db: db(),
+      gateway: h.gateway,
+      live: h.live,
+      settings: { deniedOrgs: [], expandByAccount: false, allowedOrgs: [] },
+      chunkSize: 3,
+      concurrency: 3,
+    });
+    h.sim.control.setFaults(namespaceOf(orgs[0]!.package_org_id), {
+      serverErrorRate: 0.2,
+      dropRate: 0.1,
+      tokenExpiryRate: 0.1,
+    });
+    try {
+      const outcome = await scheduler.schedule(
+        operator,
+        { groupId },
+        {
+          versions: [orgs[0]!.target],
+          scheduled_date: new Date(Date.now() + 3_600_000),
+          description: 'Faulty',
+          transid: nextTransid(),
+        },
+      );
+      const [item] = await itemsOf(outcome.id);
+      expect(item!.total_job_count).toBe(orgs.length);
+      await expectInLine(item!);
+    } finally {
+      h.sim.control.clearFaults();
+    }
+  });
+
+  it('keeps a half-scheduled upgrade after Salesforce fails, and the same transid finishes it', async () => {
+    const [org] = await candidates(1);
+    const body = {
+      versions: [org!.target],
+      scheduled_date: inAnHour(),
+      description: 'Retry me',
+      transid: nextTransid(),
+    };
+    h.sim.control.setFaults(namespaceOf(org!.package_org_id), { serverErrorRate: 1 });
+    let failed;
+    try {
+      failed = await post(`/api/orgs/${org!.org_id}/upgrade`, body);
+    } finally {
+      h.sim.control.clearFaults();
+    }
+    expect(failed.statusCode, failed.body).toBe(502);
+    const [half] = await rows<{ id: number; status: string; message: string | null }>(
+      `SELECT id, status, message FROM upgrade WHERE transid = $1`,
+      [body.transid],
+    );
+    expect(half?.status).toBe('Ready');
+    expect(half?.message).toBeTruthy();
+    const again = await post(`/api/orgs/${org!.org_id}/upgrade`, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ id: number }>().id).toBe(half!.id);
+    const [item] = await itemsOf(half!.id);
+    expect(item!.push_request_id).toBeTruthy();
+    await expectInLine(item!);
+    expect(await rows(`SELECT message FROM upgrade WHERE id = $1`, [half!.id])).toEqual([
+      { message: null },
+    ]);
+  });
+
+  it('puts an org below two selected versions of a package into both requests (stepped)', async () => {
+    // An org with at least two released versions above the installed one.
+    const pool = await candidates(200, 0);
+    let org: Candidate | undefined;
+    let steps: { version_id: string }[] = [];
+    for (const candidate of pool) {
+      steps = await rows<{ version_id: string }>(
+        `SELECT pv.version_id FROM package_version pv
+           JOIN org_package_version v ON v.package_id = pv.package_id AND v.org_id = $1
+           JOIN package_version iv ON iv.version_id = v.version_id
+          WHERE pv.package_id = $2 AND pv.version_sort > iv.version_sort AND pv.status IS NOT NULL
+          ORDER BY pv.version_sort DESC LIMIT 2`,
+        [candidate.org_id, candidate.package_id],
+      );
+      if (steps.length === 2) {
+        org = candidate;
+        break;
+      }
+    }
+    expect(org).toBeDefined();
+    const response = await post(`/api/orgs/${org!.org_id}/upgrade`, {
+      versions: steps.map((s) => s.version_id),
+      scheduled_date: inAnHour(),
+      description: 'Stepped',
+      transid: nextTransid(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const items = await rows<ItemRow & { version_id: string }>(
+      `SELECT i.id, i.push_request_id, i.package_org_id, i.total_job_count, i.version_id
+         FROM upgrade_item i JOIN package_version pv ON pv.version_id = i.version_id
+        WHERE i.upgrade_id = $1 ORDER BY pv.version_sort`,
+      [response.json<{ id: number }>().id],
+    );
+    expect(items.map((i) => i.version_id)).toEqual(steps.map((s) => s.version_id).reverse());
+    for (const item of items) {
+      expect(item.total_job_count).toBe(1);
+      await expectInLine(item);
+    }
   });
 });
