@@ -27,6 +27,10 @@ export interface TargetVersion {
   dependency_tier: number | null;
 }
 
+interface TargetVersionRow extends TargetVersion {
+  connected: boolean;
+}
+
 /** One push request to create: a target version in its packaging org, and the orgs it reaches. */
 export interface PlannedRequest {
   version: TargetVersion;
@@ -50,10 +54,12 @@ export async function loadTargetVersions(
   db: SqlClient,
   versionIds: readonly string[],
 ): Promise<TargetVersion[]> {
-  const { rows } = await db.query<TargetVersion>(
+  const { rows } = await db.query<TargetVersionRow>(
     `SELECT pv.version_id, pv.version_number, pv.version_sort, pv.package_id,
-            p.name AS package_name, p.package_org_id, p.dependency_tier
+            p.name AS package_name, p.package_org_id, p.dependency_tier,
+            (c.org_id IS NOT NULL) AS connected
        FROM package_version pv JOIN package p ON p.sfid = pv.package_id
+       LEFT JOIN connected_org c ON c.org_id = p.package_org_id AND c.type = 'Package'
       WHERE pv.version_id = ANY($1::bpchar[])`,
     [versionIds],
   );
@@ -66,14 +72,14 @@ export async function loadTargetVersions(
     row.version_id = row.version_id.trim();
     row.package_id = row.package_id.trim();
     row.package_org_id = row.package_org_id?.trim() ?? null;
-    if (!row.package_org_id) {
+    if (!row.package_org_id || !row.connected) {
       throw new InvalidError(
-        `The package ${row.package_name} has no packaging org, so version ${row.version_number} cannot be pushed.`,
+        `The packaging org of ${row.package_name} is not connected, so version ${row.version_number} cannot be pushed.`,
         'versions',
       );
     }
   }
-  return rows;
+  return rows.map(({ connected: _connected, ...version }) => version);
 }
 
 interface InstalledRow {

@@ -262,6 +262,25 @@ describe('POST /api/orgs/:orgId/upgrade', () => {
       expect(error.field ?? '', response.body).toContain(field);
       if (message) expect(error.message).toMatch(message);
     }
+    // A package whose packaging org Pushboard holds no connection for.
+    const orphanPackage = ID('a0A0000000ORPHN');
+    const orphanVersion = ID('04t0000000ORPHN');
+    await db().query(`INSERT INTO package (sfid, name, package_org_id) VALUES ($1, 'Orphan', $2)`, [
+      orphanPackage,
+      ID('00D0000000ORPHN'),
+    ]);
+    await db().query(
+      `INSERT INTO package_version (sfid, version_id, package_id, version_number, version_sort, status)
+       VALUES ($1, $2, $3, '1.0', '0001', 'Verified')`,
+      [ID('a0G0000000ORPHN'), orphanVersion, orphanPackage],
+    );
+    const orphan = await post(`/api/orgs/${org!.org_id}/upgrade`, {
+      ...good,
+      versions: [orphanVersion],
+    });
+    expect(orphan.statusCode, orphan.body).toBe(400);
+    expect(orphan.json()).toMatchObject({ field: 'versions', message: /not connected/ });
+    await db().query(`DELETE FROM package WHERE sfid = $1`, [orphanPackage]);
     const unknownOrg = await post(`/api/orgs/${ID('00D000000000999')}/upgrade`, good);
     expect(unknownOrg.statusCode, unknownOrg.body).toBe(404);
     const unknownGroup = await post('/api/orggroups/999999/upgrade', good);
