@@ -32,7 +32,9 @@ const restrict = (areas, extra = [], message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', '.scratch/**', '.sf-cli/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
