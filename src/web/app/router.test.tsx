@@ -83,9 +83,9 @@ const screenAnswers: Record<string, StubRoute> = {
 // Every built route of spec §2, with its screen and the heading it shows once its data is in.
 const builtScreens: [path: string, screen: string, heading: string][] = [
   ['/licenses', 'licenses', 'Licenses'],
-  [`/license/${license.sfid}`, 'license', license.name],
+  [`/license/${license.sfid}`, 'license', license.name!],
   ['/orgs', 'orgs', 'Orgs'],
-  [`/org/${org.org_id}`, 'org', org.name],
+  [`/org/${org.org_id}`, 'org', org.name!],
   ['/orggroups', 'orggroups', 'Org Groups'],
   [`/orggroup/${group.id}`, 'orggroup', group.name],
   ['/packages', 'packages', 'Packages'],
@@ -145,7 +145,7 @@ describe('routes', () => {
 
   it('asks the server for the record the detail route names', async () => {
     const { fetchMock } = renderApp(`/org/${org.org_id}`, screenAnswers);
-    await screen.findByRole('heading', { name: org.name, level: 1 });
+    await screen.findByRole('heading', { name: org.name!, level: 1 });
     expect(calledUrls(fetchMock).map((url) => url.pathname)).toContain(`/api/orgs/${org.org_id}`);
   });
 
