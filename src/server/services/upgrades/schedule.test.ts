@@ -602,3 +602,65 @@ describe('scheduling against an unreliable Salesforce', () => {
     }
   });
 });
+
+describe('the org lists of the configuration', () => {
+  it('applies ALLOWED_ORGS, DENIED_ORGS and EXPAND_BLACKLIST, recording each reason', async () => {
+    const pool = await candidates(200, 0);
+    const packageId = pool[0]!.package_id;
+    const same = pool.filter((c) => c.package_id === packageId);
+    // Two candidates sharing an account: one denied, the other out by account expansion.
+    const [pair] = await rows<{ denied: string; sibling: string }>(
+      `SELECT a.org_id AS denied, b.org_id AS sibling FROM org a JOIN org b
+          ON b.account_id = a.account_id AND b.org_id > a.org_id
+        WHERE a.org_id = ANY($1::bpchar[]) AND b.org_id = ANY($1::bpchar[]) LIMIT 1`,
+      [same.map((c) => c.org_id)],
+    );
+    expect(pair).toBeDefined();
+    const others = same.filter((c) => c.org_id !== pair!.denied && c.org_id !== pair!.sibling);
+    const [allowed, notAllowed] = others;
+    const members = [pair!.denied, pair!.sibling, allowed!.org_id, notAllowed!.org_id];
+    const groupId = await makeGroup('Lists', members);
+    const scheduler = new UpgradeScheduler({
+      db: db(),
+      gateway: h.gateway,
+      live: h.live,
+      settings: {
+        deniedOrgs: [pair!.denied],
+        expandByAccount: true,
+        allowedOrgs: [pair!.denied, pair!.sibling, allowed!.org_id],
+      },
+    });
+    const outcome = await scheduler.schedule(
+      {
+        username: 'operator@pushboard.demo',
+        displayName: null,
+        readOnly: false,
+        authMethod: 'salesforce',
+      },
+      { groupId },
+      {
+        versions: [same[0]!.target],
+        scheduled_date: new Date(Date.now() + 3_600_000),
+        description: 'Lists',
+        transid: nextTransid(),
+      },
+    );
+    const reasons = new Map(
+      (
+        await rows<{ org_id: string; reason: string }>(
+          `SELECT org_id, reason FROM upgrade_blacklist WHERE upgrade_id = $1`,
+          [outcome.id],
+        )
+      ).map((r) => [r.org_id, r.reason]),
+    );
+    expect(reasons.get(pair!.denied)).toBe('Blacklisted: DENIED_ORGS');
+    expect(reasons.get(pair!.sibling)).toBe(
+      `Blacklisted: same account as ${pair!.denied} (DENIED_ORGS)`,
+    );
+    expect(reasons.get(notAllowed!.org_id)).toMatch(/Not whitelisted/);
+    expect(reasons.has(allowed!.org_id)).toBe(false);
+    const [item] = await itemsOf(outcome.id);
+    expect((await jobsOf(item!.id)).map((j) => j.org_id)).toEqual([allowed!.org_id]);
+    await expectInLine(item!);
+  });
+});
