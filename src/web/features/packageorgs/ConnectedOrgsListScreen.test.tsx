@@ -40,7 +40,8 @@ describe('ConnectedOrgsListScreen', () => {
     renderConnectedOrgScreen({ route: '/packageorgs', routes });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Connected Orgs' })).toBeInTheDocument();
-    expect(await screen.findByTestId('list-total')).toHaveTextContent('3');
+    // Spec §9: counts of 0 to 10 are spelled out.
+    expect(await screen.findByTestId('list-total')).toHaveTextContent('three');
     expect(screen.getByText(CONNECTED_ORGS_NOTE)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'packageorgs' });
     const headers = within(table)

@@ -18,7 +18,7 @@ export function ConnectedOrgsListScreen() {
 
   return (
     <Screen name="packageorgs" title="Connected Orgs">
-      <ListTitle title="Connected Orgs" total={orgs.data?.length} />
+      <ListTitle title="Connected Orgs" total={orgs.data?.length} inWords />
       <Text size="sm" c="dimmed" mt={-8} mb="md">
         {CONNECTED_ORGS_NOTE}
       </Text>
