@@ -204,7 +204,7 @@ describe('POST /api/orgs/:orgId/upgrade', () => {
     expect(remote.length).toBeLessThanOrEqual(1);
   });
 
-  it('refuses the same transid from another user', async () => {
+  it('refuses the same transid from another user or for another org', async () => {
     const [org] = await candidates(1);
     const body = {
       versions: [org!.target],
@@ -215,6 +215,9 @@ describe('POST /api/orgs/:orgId/upgrade', () => {
     expect((await post(`/api/orgs/${org!.org_id}/upgrade`, body)).statusCode).toBe(200);
     const other = await sessionHeaders(db(), { username: 'admin@pushboard.demo' });
     expect((await post(`/api/orgs/${org!.org_id}/upgrade`, body, other)).statusCode).toBe(409);
+    const [, otherOrg] = await candidates(2);
+    const elsewhere = await post(`/api/orgs/${otherOrg!.org_id}/upgrade`, body);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(409);
   });
 
   it('refuses read-only users before reading anything (403, audited)', async () => {

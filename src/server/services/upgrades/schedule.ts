@@ -77,7 +77,7 @@ export class UpgradeScheduler {
     let upgrade = await findByTransid(db, input.transid);
     let created = false;
     if (upgrade) {
-      checkSameSubmit(upgrade, actor, scope);
+      await checkSameSubmit(db, upgrade, actor, scope);
     } else {
       const candidates = await this.candidates(scope);
       const versions = await loadTargetVersions(db, input.versions);
@@ -87,7 +87,7 @@ export class UpgradeScheduler {
       upgrade = id === null ? await findByTransid(db, input.transid) : await findById(db, id);
       if (!upgrade)
         throw new ConflictError(`The upgrade of transaction ${input.transid} vanished.`);
-      if (id === null) checkSameSubmit(upgrade, actor, scope);
+      if (id === null) await checkSameSubmit(db, upgrade, actor, scope);
       created = id !== null;
     }
     const id = upgrade.id;
@@ -301,10 +301,25 @@ async function findById(db: SqlClient, id: number): Promise<UpgradeRow | undefin
   return rows[0];
 }
 
-/** A transid reused by another user or for another group is not a double submit. */
-function checkSameSubmit(upgrade: UpgradeRow, actor: Actor, scope: ScheduleScope): void {
+/** A transid reused by another user, for another group or another org is not a double submit. */
+async function checkSameSubmit(
+  db: SqlClient,
+  upgrade: UpgradeRow,
+  actor: Actor,
+  scope: ScheduleScope,
+): Promise<void> {
   const groupId = 'groupId' in scope ? scope.groupId : null;
-  if (upgrade.created_by !== actor.username || (upgrade.org_group_id ?? null) !== groupId) {
-    throw new ConflictError('This transaction id belongs to another upgrade.');
+  let same = upgrade.created_by === actor.username && (upgrade.org_group_id ?? null) === groupId;
+  if (same && 'orgId' in scope) {
+    // A single-org upgrade planned or left out exactly that org.
+    const { rows } = await db.query(
+      `SELECT 1 FROM upgrade_item i JOIN upgrade_item_plan p ON p.item_id = i.id
+        WHERE i.upgrade_id = $1 AND p.org_id = $2
+       UNION ALL
+       SELECT 1 FROM upgrade_blacklist b WHERE b.upgrade_id = $1 AND b.org_id = $2 LIMIT 1`,
+      [upgrade.id, scope.orgId],
+    );
+    same = rows.length > 0;
   }
+  if (!same) throw new ConflictError('This transaction id belongs to another upgrade.');
 }
