@@ -3,6 +3,7 @@
 import type { Server as HttpServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import { createAdapter } from '@socket.io/postgres-adapter';
+import { closableAdapterPool, type ClosablePool } from './adapter-pool';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type {
@@ -48,6 +49,7 @@ type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 export class LiveChannel implements LivePublisher {
   readonly io: Server<ClientToServerEvents, ServerToClientEvents>;
+  private readonly adapterPool: ClosablePool | undefined;
 
   constructor(
     httpServer: HttpServer,
@@ -58,7 +60,10 @@ export class LiveChannel implements LivePublisher {
     },
   ) {
     this.io = new Server(httpServer, { serveClient: false, cors: undefined });
-    if (deps.db.pool) this.io.adapter(createAdapter(deps.db.pool));
+    if (deps.db.pool) {
+      this.adapterPool = closableAdapterPool(deps.db.pool);
+      this.io.adapter(createAdapter(this.adapterPool.pool));
+    }
     this.io.use((socket, next) => {
       void this.authenticate(socket).then(
         (actor) => (actor ? next() : next(new Error('unauthorized'))),
@@ -73,8 +78,9 @@ export class LiveChannel implements LivePublisher {
     (this.io.emit as (event: string, payload: unknown) => boolean)(event, payload);
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => void this.io.close(() => resolve()));
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => void this.io.close(() => resolve()));
+    this.adapterPool?.close();
   }
 
   private async authenticate(socket: LiveSocket): Promise<Actor | undefined> {

@@ -1,0 +1,51 @@
+// The pool the PostgreSQL adapter takes its LISTEN connection from. The adapter acquires that
+// connection asynchronously after start-up; closed before it arrives, it would keep the
+// connection forever (and pool.end() would wait for it). This pool hands out nothing once
+// closed, and gives back at close whatever the adapter still holds.
+import type pg from 'pg';
+
+export interface ClosablePool {
+  readonly pool: pg.Pool;
+  close(): void;
+}
+
+export function closableAdapterPool(pool: pg.Pool): ClosablePool {
+  let closed = false;
+  const held = new Set<pg.PoolClient>();
+  // After close the adapter's reconnection waits forever instead of retrying on a timer.
+  const never = () => new Promise<never>(() => undefined);
+
+  const connect = async (): Promise<pg.PoolClient> => {
+    if (closed) return never();
+    const client = await pool.connect();
+    if (closed) {
+      client.release();
+      return never();
+    }
+    held.add(client);
+    const release = client.release.bind(client);
+    client.release = (error?: Error | boolean) => {
+      // Released once: by the adapter, or by close(), whichever comes first.
+      if (held.delete(client)) release(error);
+    };
+    return client;
+  };
+
+  const proxy = new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') return connect;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
+
+  return {
+    pool: proxy,
+    close() {
+      closed = true;
+      for (const client of [...held]) client.release();
+    },
+  };
+}
