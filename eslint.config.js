@@ -90,6 +90,16 @@ export default tseslint.config(
     ),
   },
   {
+    // Inside the server imports point down: http → services → (sync, jobs, salesforce, db, live).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/http/**', 'src/server/**/*.test.ts', 'src/server/**/testing/**'],
+    rules: restrict(
+      ['web', 'simulator'],
+      ['../http', '../http/**', '../../http', '../../http/**', '../../../http/**'],
+      'Nothing below src/server/http imports from it: errors live in src/server/errors.ts, the actor in src/server/actor.ts.',
+    ),
+  },
+  {
     files: ['src/simulator/**/*.ts'],
     rules: restrict(
       ['server', 'web', 'domain'],

@@ -8,34 +8,20 @@ import type { AppInstance } from './app';
 import { OPENAPI_PATH } from './openapi';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
+import { actorOf, SESSION_COOKIE, type Actor } from '../actor';
 
-export const SESSION_COOKIE = 'pb_session';
+export { actorOf, SESSION_COOKIE, type Actor };
+
 /** The header our web client sends on every call; a cross-site form or image cannot send it. */
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'pushboard';
 const TOUCH_EVERY_MS = 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface Actor {
-  username: string;
-  displayName: string | null;
-  readOnly: boolean;
-  authMethod: SessionRow['auth_method'];
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow | null;
   }
-}
-
-export function actorOf(session: SessionRow): Actor {
-  return {
-    username: session.username,
-    displayName: session.display_name,
-    readOnly: session.read_only,
-    authMethod: session.auth_method,
-  };
 }
 
 export function cookieOptions(app: AppInstance, maxAgeSeconds?: number) {

@@ -3,7 +3,7 @@
 // this starts the job and records who asked for it (the predecessor kept no trace of that).
 import { writeAudit } from '../db/repositories/audit-log';
 import type { SqlClient } from '../db/database';
-import type { Actor } from '../http/auth';
+import type { Actor } from '../actor';
 import { InvalidError } from '../errors';
 import type { LiveCommands } from '../live/live-channel';
 import type { JobEngine } from './engine';

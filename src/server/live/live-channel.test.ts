@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { buildApp, type AppInstance } from '../http/app';
 import { sessionHeaders } from '../http/test-session';
-import type { Actor } from '../http/auth';
+import type { Actor } from '../actor';
 
 let testDb: TestDatabase;
 const apps: AppInstance[] = [];

@@ -18,7 +18,7 @@ import { KEY_PREFIXES, toId18 } from '../../domain/ids';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
 import type { Database } from '../db/database';
 import { findSession } from '../db/repositories/sessions';
-import { actorOf, SESSION_COOKIE, type Actor } from '../http/auth';
+import { actorOf, SESSION_COOKIE, type Actor } from '../actor';
 
 /** What the rest of the server uses: publish after the database commit. */
 export interface LivePublisher {

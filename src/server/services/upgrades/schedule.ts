@@ -9,7 +9,7 @@ import type { ScheduleUpgradeInput } from '../../../domain/schedule';
 import type { Database, SqlClient } from '../../db/database';
 import { writeAudit } from '../../db/repositories/audit-log';
 import { ConflictError, NotFoundError, SalesforceError } from '../../errors';
-import type { Actor } from '../../http/auth';
+import type { Actor } from '../../actor';
 import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import { loadTargetVersions, planSchedule, type ListSettings, type SchedulePlan } from './plan';
