@@ -3,13 +3,17 @@ import type { LicenseScope } from '../../../domain';
 import type { ListSource } from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
+const LICENSE_JOINS = [
+  { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = l.account_id' },
+  { alias: 'p', sql: 'LEFT JOIN package p ON p.sfid = l.package_id' },
+  { alias: 'v', sql: 'LEFT JOIN package_version v ON v.version_id = l.version_id' },
+  { alias: 'c', sql: 'LEFT JOIN connected_org c ON c.org_id = l.source_org_id' },
+  { alias: 'o', sql: 'LEFT JOIN org o ON o.org_id = l.org_id' },
+];
+
 export const LICENSE_SOURCE: ListSource = {
-  from: `license l
-    LEFT JOIN account a ON a.account_id = l.account_id
-    LEFT JOIN package p ON p.sfid = l.package_id
-    LEFT JOIN package_version v ON v.version_id = l.version_id
-    LEFT JOIN connected_org c ON c.org_id = l.source_org_id
-    LEFT JOIN org o ON o.org_id = l.org_id`,
+  from: ['license l', ...LICENSE_JOINS.map((join) => join.sql)].join('\n'),
+  parts: { base: 'license l', joins: LICENSE_JOINS },
   select: `l.sfid, l.name, a.account_name, p.name AS package_name, l.package_id,
     v.version_number, l.version_id, v.name AS version_name, l.status, c.name AS lma_org_name,
     l.source_org_id AS lma_org_id, l.modified_date, l.install_date, l.expiration::text AS expiration,

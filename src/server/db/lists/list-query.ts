@@ -3,7 +3,7 @@
 // matches, the planner's estimate beyond).
 import { EXACT_COUNT_LIMIT, type ListPage, type SortKey, type SqlFragment } from '../../../domain';
 import type { Database, SqlClient } from '../database';
-import type { ListSource } from './list-source';
+import { fromFor, type ListSource } from './list-source';
 import { SqlBuilder, type Scope } from './sql-builder';
 
 export interface ListStatement {
@@ -78,17 +78,18 @@ async function readPage<T>(
   const where = whereClause(statement, builder);
   const offset = (page - 1) * pageSize;
   const { select, from, uniqueKey } = statement.source;
+  const order = orderBy(statement.source, statement.sort);
+  const keyFrom = fromFor(statement.source, `${where} ${order}`);
   const limit = `LIMIT ${builder.param(pageSize)} OFFSET ${builder.param(offset)}`;
   // The page's keys are found first, joining only what the filters and the sort need (PostgreSQL
   // drops the other left joins); the row's other columns are then read for those rows alone.
   const pageKeys =
     !total.total_is_estimate && total.total <= FILTER_FIRST_LIMIT
       ? filterFirstKeys(statement, where, limit)
-      : `SELECT ${uniqueKey.join(', ')} FROM ${from} WHERE ${where}
-         ORDER BY ${orderBy(statement.source, statement.sort)} ${limit}`;
+      : `SELECT ${uniqueKey.join(', ')} FROM ${keyFrom} WHERE ${where} ORDER BY ${order} ${limit}`;
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT ${select} FROM ${from} WHERE (${uniqueKey.join(', ')}) IN (${pageKeys})
-     ORDER BY ${orderBy(statement.source, statement.sort)}`,
+     ORDER BY ${order}`,
     builder.params,
   );
   return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
@@ -101,8 +102,9 @@ async function readPage<T>(
  * N); collecting the matches first through the filter's own index is bounded by the count.
  */
 function filterFirstKeys(statement: ListStatement, where: string, limit: string): string {
-  const { from, uniqueKey } = statement.source;
+  const { uniqueKey } = statement.source;
   const terms = sortTerms(statement.source, statement.sort);
+  const from = fromFor(statement.source, `${where} ${terms.map((t) => t.expression).join(' ')}`);
   const keys = uniqueKey.map((expression, i) => `${expression} AS k${i}`);
   const sorts = terms.map((term, i) => `${term.expression} AS s${i}`);
   const order = [
@@ -120,7 +122,7 @@ async function countMatches(
 ): Promise<{ total: number; total_is_estimate: boolean }> {
   const builder = new SqlBuilder();
   const where = whereClause(statement, builder);
-  const from = `FROM ${statement.source.from} WHERE ${where}`;
+  const from = `FROM ${fromFor(statement.source, where)} WHERE ${where}`;
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
     builder.params,

@@ -32,6 +32,13 @@ const ORG_COLUMNS = {
 
 export const ORG_SOURCE: ListSource = {
   from: `org o ${ORG_JOINS}`,
+  parts: {
+    base: 'org o',
+    joins: [
+      { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = o.account_id' },
+      { alias: 'i', sql: 'LEFT JOIN instance i ON i.key = o.instance' },
+    ],
+  },
   select: ORG_SELECT,
   columns: ORG_COLUMNS,
   uniqueKey: ['o.org_id'],
@@ -74,6 +81,17 @@ export function orgScope(scope: OrgScope, settings: BlacklistSettings): Scope {
 export const CUSTOMER_SOURCE: ListSource = {
   from: `org_package_version v JOIN org o ON o.org_id = v.org_id
     JOIN package_version pv ON pv.version_id = v.version_id ${ORG_JOINS}`,
+  // Foreign keys give every installed version exactly one org and one version row, so leaving
+  // out the joins a page's keys do not read changes no count.
+  parts: {
+    base: 'org_package_version v',
+    joins: [
+      { alias: 'o', sql: 'JOIN org o ON o.org_id = v.org_id' },
+      { alias: 'pv', sql: 'JOIN package_version pv ON pv.version_id = v.version_id' },
+      { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = o.account_id' },
+      { alias: 'i', sql: 'LEFT JOIN instance i ON i.key = o.instance' },
+    ],
+  },
   select: `${ORG_SELECT}, v.package_id, v.version_id, pv.version_number, v.license_status,
     v.install_date`,
   columns: {

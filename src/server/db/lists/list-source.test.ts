@@ -1,0 +1,27 @@
+// fromFor: a page's keys and its count join only what their SQL reads, and what those joins read.
+import { describe, expect, it } from 'vitest';
+import { CUSTOMER_SOURCE } from './org-sources';
+import { LICENSE_SOURCE } from './license-source';
+import { fromFor } from './list-source';
+
+describe('fromFor', () => {
+  it('keeps only the joins the SQL names', () => {
+    expect(fromFor(LICENSE_SOURCE, 'lower(a.account_name) LIKE $1 ORDER BY l.sfid')).toBe(
+      'license l\nLEFT JOIN account a ON a.account_id = l.account_id',
+    );
+    expect(fromFor(LICENSE_SOURCE, 'TRUE ORDER BY l.modified_date')).toBe('license l');
+  });
+
+  it('adds the joins a kept join reads, in their order', () => {
+    const from = fromFor(CUSTOMER_SOURCE, 'lower(a.account_name) LIKE $1');
+    expect(from.split('\n')).toEqual([
+      'org_package_version v',
+      'JOIN org o ON o.org_id = v.org_id',
+      'LEFT JOIN account a ON a.account_id = o.account_id',
+    ]);
+  });
+
+  it('does not mistake one alias for the end of another', () => {
+    expect(fromFor(CUSTOMER_SOURCE, 'pv.version_sort > $1')).not.toContain('JOIN org o');
+  });
+});
