@@ -11,34 +11,25 @@ import {
   Checkbox,
   Group,
   Loader,
-  Pagination,
-  Select,
   Stack,
   Switch,
   Table,
   Text,
-  UnstyledButton,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import {
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
   type SortingState,
 } from '@tanstack/react-table';
-import {
-  PAGE_SIZES,
-  type ListColumn,
-  type ListRequest,
-  type SavedFilter,
-  type SortKey,
-} from '../../../domain';
+import { type ListColumn, type ListRequest, type SavedFilter, type SortKey } from '../../../domain';
 import { browserTimeZone, cellText, rowValue } from './cellText';
 import { buildTsv, downloadServerExport, downloadTsv, serverExportUrl } from './exportTsv';
 import { FilterInput } from './FilterInput';
 import { filterContext, validFilters, withColumnFilter } from './filterState';
 import { SavedFilterBar } from './SavedFilterBar';
+import { SortableHeader } from './SortableHeader';
+import { TableFooter } from './TableFooter';
 import type { DataTableProps } from './types';
 import { filterAndSortRows, useClientRows } from './useClientRows';
 import { useListState } from './useListState';
@@ -48,7 +39,6 @@ import { serverQueryParams, useServerRows } from './useServerRows';
 /** How long the Export button stays busy after a click (spec §9). */
 export const EXPORT_FLAG_MS = 1000;
 
-const PAGE_SIZE_OPTIONS = PAGE_SIZES.map(String);
 const count = new Intl.NumberFormat('en-US');
 
 function errorMessage(error: unknown): string {
@@ -299,9 +289,6 @@ function ListTable<Row extends object>({
     });
   }
 
-  const first = total === 0 ? 0 : pageIndex * state.pageSize + 1;
-  const last = Math.min(total, (pageIndex + 1) * state.pageSize);
-
   return (
     <Stack gap="xs" data-testid={`table-${name}`}>
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -369,50 +356,9 @@ function ListTable<Row extends object>({
                     />
                   </Table.Th>
                 )}
-                {group.headers.map((header) => {
-                  const direction = header.column.getIsSorted();
-                  const sortIndex = header.column.getSortIndex();
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      aria-sort={
-                        direction === 'asc'
-                          ? 'ascending'
-                          : direction === 'desc'
-                            ? 'descending'
-                            : undefined
-                      }
-                    >
-                      {header.column.getCanSort() ? (
-                        <UnstyledButton
-                          fw={700}
-                          fz="sm"
-                          onClick={header.column.getToggleSortingHandler()}
-                          title="Click to sort; shift-click to add to the sort"
-                        >
-                          <Group gap={4} wrap="nowrap">
-                            {label}
-                            {direction === 'asc' ? (
-                              <IconArrowUp size={14} aria-hidden />
-                            ) : direction === 'desc' ? (
-                              <IconArrowDown size={14} aria-hidden />
-                            ) : (
-                              <IconSelector size={14} aria-hidden opacity={0.4} />
-                            )}
-                            {direction && sorting.length > 1 ? (
-                              <Text span size="xs" c="dimmed">
-                                {sortIndex + 1}
-                              </Text>
-                            ) : null}
-                          </Group>
-                        </UnstyledButton>
-                      ) : (
-                        label
-                      )}
-                    </Table.Th>
-                  );
-                })}
+                {group.headers.map((header) => (
+                  <SortableHeader key={header.id} header={header} sortCount={sorting.length} />
+                ))}
               </Table.Tr>
             ))}
             <Table.Tr>
@@ -437,33 +383,16 @@ function ListTable<Row extends object>({
         </Table>
       </Table.ScrollContainer>
 
-      <Group justify="space-between" gap="xs">
-        <Group gap="xs">
-          <Select
-            size="xs"
-            w={80}
-            aria-label="Rows per page"
-            data={PAGE_SIZE_OPTIONS}
-            value={String(state.pageSize)}
-            allowDeselect={false}
-            onChange={(value) => value && listState.setPageSize(Number(value))}
-          />
-          <Text size="sm" c="dimmed" data-testid="table-total">
-            {total === 0
-              ? '0 rows'
-              : `${count.format(first)}–${count.format(last)} of ${totalIsEstimate ? 'about ' : ''}${count.format(total)}`}
-          </Text>
-          {source.mode === 'server' && server.isFetching && !loading && (
-            <Loader size="xs" aria-label="Refreshing" />
-          )}
-        </Group>
-        <Pagination
-          size="sm"
-          total={pageCount}
-          value={pageIndex + 1}
-          onChange={(page) => listState.setPageIndex(page - 1)}
-        />
-      </Group>
+      <TableFooter
+        pageIndex={pageIndex}
+        pageSize={state.pageSize}
+        pageCount={pageCount}
+        total={total}
+        totalIsEstimate={totalIsEstimate}
+        refreshing={source.mode === 'server' && server.isFetching && !loading}
+        onPageSize={(size) => listState.setPageSize(size)}
+        onPage={(index) => listState.setPageIndex(index)}
+      />
     </Stack>
   );
 }
