@@ -11,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
+import { compareVersions } from '../../src/domain/versions';
 import { openBrowser, startConsole, type RunningConsole } from './harness';
+import { column, settled, totalOf, until, WAIT, type TableView } from './table-view';
 
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 900, height: 900 };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR ?? join(tmpdir(), 'pushboard-e2e-screens');
-const WAIT = { timeout: 30_000 };
 
 // Demo mode has no org groups (they come with group management), so the walk brings one: a group
 // of orgs from the simulator's demo dataset, written before the console starts. Should the
@@ -118,70 +119,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface TableView {
-  headers: string[];
-  rows: string[][];
-  /** The empty text ('No rows', 'No rows match the filters'), when the table shows it. */
-  empty: string | null;
-  busy: boolean;
-  total: string;
-}
-
-/** What a DataTable shows right now: its column labels, its rows' cell texts, its total. */
-function readTable(table: Locator): Promise<TableView> {
-  return table.evaluate((root) => {
-    const text = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
-    const headers = [...root.querySelectorAll('thead tr:first-child th')].map(text);
-    const bodyRows = [...root.querySelectorAll('tbody tr')];
-    const busy =
-      root.querySelector('[aria-label="Loading"], [aria-label="Refreshing"]') !== null ||
-      bodyRows.length === 0;
-    const only = bodyRows.length === 1 ? bodyRows[0]?.querySelectorAll('td') : undefined;
-    const emptyText = only?.length === 1 ? text(only[0] as Element) : '';
-    const empty = /^No rows/.test(emptyText) ? emptyText : null;
-    const rows =
-      empty !== null || busy ? [] : bodyRows.map((tr) => [...tr.querySelectorAll('td')].map(text));
-    const total = text(root.querySelector('[data-testid="table-total"]') ?? root);
-    return { headers, rows, empty, busy, total };
-  });
-}
-
-/** Waits until the table has answered (rows or its empty text) and returns what it shows. */
-async function settled(table: Locator): Promise<TableView> {
-  await table.waitFor(WAIT);
-  let view = await readTable(table);
-  const deadline = Date.now() + WAIT.timeout;
-  while (view.busy && Date.now() < deadline) {
-    await page.waitForTimeout(200);
-    view = await readTable(table);
-  }
-  expect(view.busy, 'the table is still loading').toBe(false);
-  return view;
-}
-
-/** Polls the table until `check` holds for what it shows (filters are debounced and fetched). */
-async function until(table: Locator, check: (view: TableView) => boolean): Promise<TableView> {
-  const deadline = Date.now() + WAIT.timeout;
-  let view = await readTable(table);
-  while (!(!view.busy && check(view)) && Date.now() < deadline) {
-    await page.waitForTimeout(200);
-    view = await readTable(table);
-  }
-  return view;
-}
-
-function column(view: TableView, label: string): string[] {
-  const index = view.headers.indexOf(label);
-  expect(index, `column ${label} in ${view.headers.join(', ')}`).toBeGreaterThanOrEqual(0);
-  return view.rows.map((row) => row[index] ?? '');
-}
-
-/** The number after 'of' in '1–25 of 2,000' (0 for '0 rows'). */
-function totalOf(view: TableView): number {
-  const match = /of (?:about )?([\d,]+)/.exec(view.total);
-  return match ? Number(match[1]?.replace(/,/g, '')) : 0;
-}
-
 async function expectNoFailure(): Promise<void> {
   await expect(page.getByText('Failed Request').count()).resolves.toBe(0);
   await expect(page.getByText('not available yet', { exact: false }).count()).resolves.toBe(0);
@@ -246,16 +183,6 @@ async function filter(table: Locator, label: string, text: string): Promise<Loca
   await input.fill(text);
   await input.press('Enter');
   return input;
-}
-
-function compareVersions(a: string, b: string): number {
-  const x = a.split('.').map(Number);
-  const y = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
-    const diff = (x[i] ?? 0) - (y[i] ?? 0);
-    if (diff !== 0) return diff;
-  }
-  return 0;
 }
 
 function localToday(): string {
