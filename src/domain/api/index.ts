@@ -11,5 +11,6 @@ export * from './packages';
 export * from './saved-filters';
 export * from './search';
 export * from './upgrades';
+export * from './upgrade-actions';
 export * from './tsv';
 export * from './list-registry';

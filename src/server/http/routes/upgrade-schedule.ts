@@ -3,17 +3,16 @@
 // the answer carries the upgrade id (the same one for a repeated transid) and, when nobody could
 // be upgraded, the message. The live 'upgrade' event with the transid follows the commit.
 import { z } from 'zod';
-import { numericId, orgIdParam, scheduleUpgradeSchema } from '../../../domain';
+import {
+  numericId,
+  orgIdParam,
+  scheduleResultSchema,
+  scheduleUpgradeSchema,
+} from '../../../domain';
 import { UpgradeScheduler } from '../../services/upgrades/schedule';
 import type { AppInstance } from '../app';
 import { requireChange } from '../auth';
 import { blacklistSettings } from './blacklist-settings';
-
-export const scheduleResultSchema = z.object({
-  id: z.number().int(),
-  transid: z.string(),
-  message: z.string().optional(),
-});
 
 const ACTION = 'upgrade.schedule';
 

@@ -1,0 +1,104 @@
+// The contract of the upgrade engine's calls (spec §7 "Upgrades" and the request calls, §5):
+// activate, cancel, retry, refresh and purge, the Analyze stats, the detail reads with their job
+// counts, and the Schedule Upgrade modal's preview. The server validates with these schemas and
+// the screens read with them.
+import { z } from 'zod';
+import { nullableText } from './common';
+import { upgradeItemSchema, upgradeSchema } from './upgrades';
+import { scheduleUpgradeSchema } from '../schedule';
+
+/** The cancel-comment modal's body (spec §2: Cancel asks for a comment). */
+export const CANCEL_COMMENT_REQUIRED = 'A comment is required to cancel';
+export const cancelUpgradeSchema = z.object({
+  comment: z
+    .string({ error: CANCEL_COMMENT_REQUIRED })
+    .trim()
+    .min(1, CANCEL_COMMENT_REQUIRED)
+    .max(2000),
+});
+export type CancelUpgradeInput = z.output<typeof cancelUpgradeSchema>;
+
+/** Purge and Analyze name the selected upgrades. */
+export const upgradeIdsSchema = z.object({
+  upgradeIds: z
+    .array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), {
+      error: 'Select at least one upgrade',
+    })
+    .min(1, 'Select at least one upgrade')
+    .max(1000),
+});
+export type UpgradeIdsInput = z.output<typeof upgradeIdsSchema>;
+
+/** What a change on an upgrade or a request answers: its id and status after the change. */
+export const upgradeActionResultSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  message: z.string().optional(),
+});
+export type UpgradeActionResult = z.infer<typeof upgradeActionResultSchema>;
+
+/** Schedule and Retry Failed answer the upgrade (a repeated transid answers the same one). */
+export const scheduleResultSchema = z.object({
+  id: z.number().int(),
+  transid: z.string(),
+  message: z.string().optional(),
+});
+export type ScheduleResult = z.infer<typeof scheduleResultSchema>;
+
+/** Refresh runs in the background: the answer names the queued job. */
+export const refreshResultSchema = z.object({ jobId: z.string() });
+
+export const purgeResultSchema = z.object({ purged: z.number().int() });
+
+/** Analyze: per package, the count of jobs per status (spec §3 "Upgrade stats row"). */
+export const upgradeStatsRowSchema = z.object({
+  name: z.string(),
+  status: z.string(),
+  count: z.number().int(),
+});
+export type UpgradeStatsRow = z.infer<typeof upgradeStatsRowSchema>;
+
+const jobCounts = upgradeItemSchema.pick({
+  eligible_job_count: true,
+  failed_job_count: true,
+  invalid_job_count: true,
+  canceled_job_count: true,
+  pending_job_count: true,
+  inprogress_job_count: true,
+  succeeded_job_count: true,
+  created_job_count: true,
+}).shape;
+
+/** GET /api/upgrades/{id}: the upgrade with its job counts (for the progress bar) and why it stopped. */
+export const upgradeDetailSchema = upgradeSchema.extend({
+  ...jobCounts,
+  /** Why the upgrade stopped or failed (a tier with failures, Salesforce's refusal); null when fine. */
+  message: nullableText,
+});
+export type UpgradeDetail = z.infer<typeof upgradeDetailSchema>;
+
+/** GET /api/upgradeitems/{id}: a request, as listed, plus Salesforce's message when it failed. */
+export const upgradeItemDetailSchema = upgradeItemSchema.extend({
+  push_request_id: nullableText,
+  message: nullableText,
+});
+export type UpgradeItemDetail = z.infer<typeof upgradeItemDetailSchema>;
+
+/** The Schedule Upgrade modal's preview: what scheduling would do, nothing created. */
+export const schedulePreviewBodySchema = scheduleUpgradeSchema.pick({ versions: true });
+
+export const schedulePreviewSchema = z.object({
+  /** One row per target version: how many orgs it will reach. */
+  requests: z.array(
+    z.object({
+      package_id: z.string(),
+      package_name: z.string(),
+      version_id: z.string(),
+      version_number: z.string(),
+      orgs: z.number().int(),
+    }),
+  ),
+  /** Orgs left out, counted per reason (blacklisted, license not upgradeable, already current…). */
+  leftOut: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+});
+export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
