@@ -25,6 +25,11 @@ import { addStatusRoutes } from './status';
 
 const INSTANCE_PATH = /^\/org\/([0-9A-Za-z]{15,18})(\/.*)?$/;
 const API_PATH = /^\/services\/data\/(v[^/]+)(?:\/|$)/;
+/**
+ * The sandbox login host (test.salesforce.com on Salesforce) at <root>/sandbox: the same OAuth
+ * endpoints and login page, where a client that was asked to log in to a sandbox goes.
+ */
+const SANDBOX_OAUTH_PATH = /^\/sandbox(\/services\/oauth2\/.*)$/;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,6 +118,11 @@ export function createRequestHandler(
     const url = new URL(`http://simulator.local${req.url ?? '/'}`);
     const method = req.method ?? 'GET';
     const pathname = collapseSlashes(url.pathname);
+    const sandbox = boundOrgId ? null : SANDBOX_OAUTH_PATH.exec(pathname);
+    if (sandbox) {
+      await site.handle({ rt, req, res, url }, method, sandbox[1] ?? '/');
+      return;
+    }
     const instance = boundOrgId ? ['', boundOrgId, pathname] : INSTANCE_PATH.exec(pathname);
     if (!instance) {
       await site.handle({ rt, req, res, url }, method, pathname);

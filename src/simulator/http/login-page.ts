@@ -33,6 +33,8 @@ export interface LoginPageInput {
   readonly selected?: string;
   readonly error?: string;
   readonly action: string;
+  /** Served by the sandbox login host (test.salesforce.com on Salesforce). */
+  readonly sandbox?: boolean;
 }
 
 export function loginPage(input: LoginPageInput): string {
@@ -60,7 +62,7 @@ export function loginPage(input: LoginPageInput): string {
     : '';
   return page(
     'Login | Salesforce',
-    `<h1>Log in to Salesforce</h1><p class="sub">Salesforce simulator — demo users only</p>${error}
+    `<h1>Log in to Salesforce${input.sandbox ? ' (Sandbox)' : ''}</h1><p class="sub">Salesforce simulator — ${input.sandbox ? 'sandbox login host, ' : ''}demo users only</p>${error}
 <form method="post" action="${escapeHtml(input.action)}">${hidden}
 <label for="username">Username</label><select id="username" name="username">${options}</select>
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" autofocus>

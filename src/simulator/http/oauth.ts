@@ -146,6 +146,7 @@ function showLogin(
     ...(selected ? { selected } : {}),
     ...(error ? { error } : {}),
     action: ctx.url.pathname,
+    sandbox: ctx.url.pathname.startsWith('/sandbox/'),
   });
   sendText(ctx.res, 200, html, 'text/html');
 }
