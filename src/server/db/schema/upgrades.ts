@@ -41,6 +41,8 @@ export const upgradeItem = pgTable('upgrade_item', {
   endTime: ts('end_time'),
   duration: integer('duration'),
   message: text('message'),
+  /** The monitor's watermark: newest PackagePushJob SystemModstamp seen for this request. */
+  jobsModstamp: ts('jobs_modstamp'),
 });
 
 export const upgradeJob = pgTable('upgrade_job', {
