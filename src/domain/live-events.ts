@@ -1,5 +1,6 @@
 // The typed map of the live channel (spec §4 "Real-time events"). Events carry invalidations,
 // not data: the browser refetches what changed, so REST stays the source of truth.
+import type { OrgImportSummary } from './api/org-group-changes';
 
 /** Which records changed; absent ids mean "anything of that kind may have changed". */
 export interface Invalidation {
@@ -25,7 +26,8 @@ export interface ServerToClientEvents {
   'upgrade-items': (payload: Invalidation) => void;
   'upgrade-jobs': (payload: Invalidation) => void;
   'upgrade-blacklist': (payload: Invalidation) => void;
-  orgs: (payload: Invalidation) => void;
+  /** After an org import: its transid and the summary (api/org-group-changes.ts). */
+  orgs: (payload: Invalidation & { imported?: OrgImportSummary }) => void;
   'org-versions': (payload: Invalidation) => void;
   groups: (payload: Invalidation) => void;
   'group-members': (payload: Invalidation) => void;

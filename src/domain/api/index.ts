@@ -6,6 +6,7 @@ export * from './licenses';
 export * from './list-columns';
 export * from './list-query';
 export * from './org-groups';
+export * from './org-group-changes';
 export * from './orgs';
 export * from './packages';
 export * from './saved-filters';

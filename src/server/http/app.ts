@@ -24,6 +24,8 @@ import { licenseRoutes } from './routes/licenses';
 import { orgRoutes } from './routes/orgs';
 import { packageRoutes } from './routes/packages';
 import { orgGroupRoutes } from './routes/orggroups';
+import { orgGroupChangeRoutes } from './routes/orggroup-changes';
+import { orgChangeRoutes } from './routes/org-changes';
 import { packageOrgRoutes } from './routes/packageorgs';
 import { upgradeReadRoutes } from './routes/upgrade-reads';
 import { upgradeScheduleRoutes } from './routes/upgrade-schedule';
@@ -148,6 +150,8 @@ export async function buildApp(
   orgRoutes(app);
   packageRoutes(app);
   orgGroupRoutes(app);
+  orgGroupChangeRoutes(app);
+  orgChangeRoutes(app);
   packageOrgRoutes(app);
   upgradeReadRoutes(app);
   upgradeScheduleRoutes(app);

@@ -19,6 +19,8 @@ const CONCURRENCY_GROUP: Record<JobType, string> = {
   'refresh-group-versions': 'refresh_group_versions',
   'monitor-orgs': 'monitor_orgs',
   'upload-orgs': 'upload_orgs',
+  // The org import writes the orgs it finds, like a refresh of their versions.
+  'import-orgs': 'import_orgs',
 };
 
 export const JOB_TYPES = Object.keys(CONCURRENCY_GROUP) as JobType[];

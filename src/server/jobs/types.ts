@@ -8,7 +8,8 @@ export type JobType =
   | 'refresh-org-versions'
   | 'refresh-group-versions'
   | 'monitor-orgs'
-  | 'upload-orgs';
+  | 'upload-orgs'
+  | 'import-orgs';
 
 export interface JobContext {
   /** The admin_job id. */

@@ -2,6 +2,7 @@
 import type { JobDefinition } from '../jobs/types';
 import type { SyncDeps } from './deps';
 import { fetchAllJob, fetchJob } from './fetch-job';
+import { importOrgsJob } from './import-orgs';
 import { monitorOrgsJob } from './monitor-orgs';
 import { refreshGroupVersionsJob, refreshOrgVersionsJob } from './refresh-versions';
 import { uploadOrgsJob } from './upload-orgs';
@@ -14,5 +15,6 @@ export function createSyncJobDefinitions(deps: SyncDeps): JobDefinition[] {
     refreshGroupVersionsJob(deps),
     monitorOrgsJob(deps),
     uploadOrgsJob(deps),
+    importOrgsJob(deps),
   ];
 }
