@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
 import { App } from './app/App';
 import { connectRouterToApiClient } from './app/connectRouterToApiClient';
 import { createAppQueryClient } from './app/queryClient';

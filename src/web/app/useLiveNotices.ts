@@ -3,12 +3,15 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { getLiveSocket } from '../api/live';
+import { useUpgradeNotices } from '../features/upgrades/useUpgradeNotices';
 
 const alertPayload = z.object({
   subject: z.string().optional(),
   message: z.string(),
   org: z.object({ org_id: z.string(), name: z.string() }).optional(),
 });
+
+export const UPGRADE_SYSTEM_FAILURE = 'Upgrade System Failure';
 
 /** Spec §8 notification durations. */
 export const LIVE_NOTICE_MS = {
@@ -25,6 +28,7 @@ export const LIVE_NOTICE_MS = {
  */
 export function useLiveNotices(): void {
   const navigate = useNavigate();
+  useUpgradeNotices();
   useEffect(() => {
     const socket = getLiveSocket();
     const show =
@@ -51,7 +55,8 @@ export function useLiveNotices(): void {
         });
       };
     const handlers: [string, (payload: unknown) => void][] = [
-      ['fail', show('fail', 'red', 'Fail')],
+      // Spec §8 "Upgrade System Failure": the engine's failure events, 10 s.
+      ['fail', show('fail', 'red', UPGRADE_SYSTEM_FAILURE)],
       ['alert', show('alert', 'red', 'Alert')],
       ['ALERT_INVALID_ORG', show('invalidOrg', 'red', 'Connected org needs re-authorization')],
       ['ALERT_PREAUTH_ORG', show('preauthOrg', 'blue', 'Connected org can be authorized')],

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isBlacklistGroup, type OrgGroup } from '../../../domain';
 import { sendLiveMessage } from '../../api/live';
 import { ChangeActionButton } from '../../components/ChangeActionButton';
+import { ScheduleUpgradeModal } from '../upgrades/ScheduleUpgradeModal';
 
 export const REFRESH_VERSIONS_NOTICE =
   "The installed versions of this group's orgs are being refreshed in the background.";
@@ -14,6 +16,7 @@ interface OrgGroupActionsProps {
 
 /** The group's actions (spec §2 Org Group detail); the change actions arrive with group management. */
 export function OrgGroupActions({ group, readOnly }: OrgGroupActionsProps) {
+  const [scheduling, setScheduling] = useState(false);
   const refreshVersions = () => {
     sendLiveMessage('refresh-group-versions', group.id);
     notifications.show({
@@ -27,9 +30,17 @@ export function OrgGroupActions({ group, readOnly }: OrgGroupActionsProps) {
     <Group gap="xs" role="group" aria-label="Group actions">
       {/* A blacklist group's orgs are never upgraded. */}
       {!isBlacklistGroup(group) && (
-        <ChangeActionButton readOnly={readOnly} size="xs">
-          Upgrade Packages
-        </ChangeActionButton>
+        <>
+          <ChangeActionButton readOnly={readOnly} size="xs" onClick={() => setScheduling(true)}>
+            Upgrade Packages
+          </ChangeActionButton>
+          <ScheduleUpgradeModal
+            opened={scheduling}
+            onClose={() => setScheduling(false)}
+            scope={{ kind: 'group', groupId: group.id }}
+            name={group.name}
+          />
+        </>
       )}
       {/* Refreshing what is installed changes nothing the operator owns: open to everyone (§6). */}
       <Button size="xs" variant="default" onClick={refreshVersions}>

@@ -1,10 +1,12 @@
 // The org detail's buttons (spec §2): Upgrade Packages and Add To Group change things and arrive
 // with their issues (disabled until then); Refresh Versions only reads Salesforce, so read-only
 // users have it too (spec §6).
+import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { sendLiveMessage } from '../../api/live';
 import { ChangeActionButton } from '../../components/ChangeActionButton';
+import { ScheduleUpgradeModal } from '../upgrades/ScheduleUpgradeModal';
 
 export const REFRESH_VERSIONS_TITLE = 'Refreshing Versions';
 
@@ -20,6 +22,7 @@ interface OrgActionsProps {
 }
 
 export function OrgActions({ orgId, orgName, readOnly }: OrgActionsProps) {
+  const [scheduling, setScheduling] = useState(false);
   const refreshVersions = () => {
     // The server answers with an 'org-versions' event when done, which reloads the Versions tab.
     sendLiveMessage('refresh-org-versions', orgId);
@@ -32,9 +35,15 @@ export function OrgActions({ orgId, orgName, readOnly }: OrgActionsProps) {
   };
   return (
     <>
-      <ChangeActionButton readOnly={readOnly} size="xs">
+      <ChangeActionButton readOnly={readOnly} size="xs" onClick={() => setScheduling(true)}>
         Upgrade Packages
       </ChangeActionButton>
+      <ScheduleUpgradeModal
+        opened={scheduling}
+        onClose={() => setScheduling(false)}
+        scope={{ kind: 'org', orgId }}
+        name={orgName}
+      />
       <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
         Add To Group
       </ChangeActionButton>

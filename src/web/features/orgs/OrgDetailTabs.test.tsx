@@ -218,8 +218,8 @@ describe('Org detail tabs', () => {
     const chip = within(failed).getByTestId('job-error');
     expect(chip).toHaveTextContent('Error');
     expect(chip.getAttribute('style')).toContain('--mantine-color-red');
-    await user.hover(chip);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+    await user.click(chip);
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
       'Package version is not installable',
     );
   });

@@ -1,0 +1,238 @@
+// The Schedule Upgrade modal (spec §2, §4 "Scheduling an upgrade", §5, §8), opened by 'Upgrade
+// Packages' on Org detail and Org Group detail. Schedule spins until the upgrade exists: the live
+// 'upgrade' event with this attempt's transid (or the answer, whichever comes first) opens
+// /upgrade/{id}; a failure shows 'Failed to Schedule', closes the modal and keeps the user here.
+// The transid is made once per attempt and kept while it runs, so a double click sends the same
+// one and the server answers the same upgrade.
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import {
+  defaultScheduleStart,
+  dropNoneSelections,
+  offersSelectNone,
+  scheduleResultSchema,
+  SCHEDULE_STEP_MINUTES,
+  validateSchedule,
+  type ScheduleField,
+} from '../../../domain';
+import { api } from '../../api/client';
+import { getLiveSocket } from '../../api/live';
+import { paths } from '../../components/paths';
+import { rememberOwnTransid } from './ownTransids';
+import { SchedulePreview } from './SchedulePreview';
+import {
+  defaultSelection,
+  scopePath,
+  useSchedulableVersions,
+  type ScheduleScope,
+} from './useSchedulableVersions';
+import { VersionPicker } from './VersionPicker';
+
+export const FAILED_TO_SCHEDULE = 'Failed to Schedule';
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** Spec §8: 7 s, linking to the upgrade when an id came back. */
+function showScheduleFailure(message: string, id: number | undefined, open: (to: string) => void) {
+  const to = id === undefined ? null : paths.upgrade(id);
+  notifications.show({
+    color: 'red',
+    title: FAILED_TO_SCHEDULE,
+    message: to ? (
+      <>
+        {message}{' '}
+        <Anchor size="sm" onClick={() => open(to)}>
+          {`Open upgrade ${id}`}
+        </Anchor>
+      </>
+    ) : (
+      message
+    ),
+    autoClose: 7_000,
+  });
+}
+
+interface ScheduleUpgradeModalProps {
+  opened: boolean;
+  onClose: () => void;
+  scope: ScheduleScope;
+  /** What is upgraded, for the title ('Acme Production', 'Group Pilot'). */
+  name: string;
+}
+
+export function ScheduleUpgradeModal({ opened, onClose, scope, name }: ScheduleUpgradeModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Schedule Upgrade: ${name}`} size="lg">
+      {/* Mounted only while open: every opening starts from the defaults. */}
+      {opened && <ScheduleForm scope={scope} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+type Attempt = { transid: string; settled: boolean };
+
+function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () => void }) {
+  const navigate = useNavigate();
+  const choices = useSchedulableVersions(scope, true);
+  const [description, setDescription] = useState('');
+  const [start, setStart] = useState<string | null>(() =>
+    dayjs(defaultScheduleStart(new Date())).format(PICKER_FORMAT),
+  );
+  const [chosen, setChosen] = useState<Record<string, string[]> | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<ScheduleField | 'form', string>>>({});
+  const [busy, setBusy] = useState(false);
+  const attempt = useRef<Attempt | null>(null);
+
+  // The newest Verified version of each package, once the versions have loaded.
+  const selection = chosen ?? (choices.data ? defaultSelection(choices.data) : {});
+  const versions = dropNoneSelections(Object.values(selection).flat());
+
+  const finish = (outcome: { id?: number; message?: string; failed: boolean }) => {
+    const current = attempt.current;
+    if (!current || current.settled) return;
+    current.settled = true;
+    attempt.current = null;
+    setBusy(false);
+    if (outcome.failed || outcome.message || outcome.id === undefined) {
+      showScheduleFailure(
+        outcome.message ?? 'The upgrade was not scheduled.',
+        outcome.id,
+        (to) => void navigate(to),
+      );
+      onClose();
+      return;
+    }
+    void navigate(paths.upgrade(outcome.id) ?? '/upgrades');
+  };
+
+  // The live event of this attempt's transid opens the upgrade (or reports why not).
+  useEffect(() => {
+    const socket = getLiveSocket();
+    const onUpgrade = (payload: unknown) => {
+      const event = payload as { ids?: unknown[]; transid?: string; message?: string } | null;
+      const current = attempt.current;
+      if (!event || !current || event.transid !== current.transid) return;
+      const id = typeof event.ids?.[0] === 'number' ? event.ids[0] : undefined;
+      finish({ id, message: event.message, failed: false });
+    };
+    socket.on('upgrade', onUpgrade);
+    return () => {
+      socket.off('upgrade', onUpgrade);
+    };
+  });
+
+  const submit = () => {
+    // A second click while the first attempt runs sends nothing new.
+    if (attempt.current) return;
+    const transid = crypto.randomUUID();
+    const body = {
+      versions,
+      scheduled_date: start ? dayjs(start).toISOString() : '',
+      description,
+      transid,
+    };
+    const checked = validateSchedule(body);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    attempt.current = { transid, settled: false };
+    rememberOwnTransid(transid);
+    setBusy(true);
+    api
+      .post<unknown>(`${scopePath(scope)}/upgrade`, body)
+      .then((answer) => {
+        const result = scheduleResultSchema.parse(answer);
+        finish({ id: result.id, message: result.message, failed: false });
+      })
+      .catch((error: unknown) =>
+        finish({ message: error instanceof Error ? error.message : String(error), failed: true }),
+      );
+  };
+
+  const packageChoices = choices.data ?? [];
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Description"
+          required
+          data-autofocus
+          value={description}
+          error={errors.description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <DateTimePicker
+          label="Start"
+          required
+          value={start}
+          onChange={setStart}
+          valueFormat="YYYY-MM-DD hh:mm A"
+          minDate={new Date()}
+          timePickerProps={{ minutesStep: SCHEDULE_STEP_MINUTES, format: '12h' }}
+          error={errors.scheduled_date}
+        />
+        {choices.error ? (
+          <Text c="red" size="sm">
+            {choices.error.message}
+          </Text>
+        ) : !choices.data ? (
+          <Text size="sm" c="dimmed">
+            Loading the versions…
+          </Text>
+        ) : packageChoices.length === 0 ? (
+          <Text size="sm">No package is installed here.</Text>
+        ) : (
+          <>
+            <Group justify="space-between">
+              <Text size="sm" fw={500}>
+                Versions
+              </Text>
+              {offersSelectNone(packageChoices.length) && (
+                <Button size="compact-xs" variant="subtle" onClick={() => setChosen({})}>
+                  Select None
+                </Button>
+              )}
+            </Group>
+            {packageChoices.map((choice) => (
+              <VersionPicker
+                key={choice.packageId}
+                choice={choice}
+                selected={selection[choice.packageId] ?? []}
+                onChange={(picked) => setChosen({ ...selection, [choice.packageId]: picked })}
+              />
+            ))}
+            {errors.versions && (
+              <Text c="red" size="sm">
+                {errors.versions}
+              </Text>
+            )}
+          </>
+        )}
+        <SchedulePreview scope={scope} versions={versions} />
+        {errors.form && (
+          <Text c="red" size="sm">
+            {errors.form}
+          </Text>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Schedule
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+// Upgrade detail's actions (spec §2, §4 "Upgrade (whole)", §5 confirmations, §8): Activate,
+// Cancel (with a comment), Retry Failed and Refresh Status. Enablement is the domain's rules, the
+// same the server enforces; the server's refusal still shows under the spec's failure title.
+import { useState } from 'react';
+import { Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import {
+  canActivateUpgrade,
+  canCancelUpgrade,
+  canRetryUpgrade,
+  isUpgradeStatus,
+  permission,
+  type Actor,
+  type Permission,
+  type ScheduleResult,
+  type UpgradeDetail,
+} from '../../../domain';
+import { paths } from '../../components/paths';
+import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
+import { PermittedButton } from './PermittedButton';
+import { upgradeProgress } from './upgradeProgress';
+import { useUpgradeAction } from './useUpgradeAction';
+
+export const CONFIRM = {
+  activate: 'Are you sure you want to activate this upgrade?',
+  cancel: 'Are you sure you want to cancel this upgrade? All requests will be canceled.',
+  retry: 'Are you sure you want to retry this upgrade? Only failed jobs will be rescheduled.',
+  refresh:
+    'Are you sure you want to refresh the status of this upgrade? The refresh runs in the background.',
+} as const;
+
+export const REFRESHING_UPGRADE = 'Refreshing Upgrade';
+
+interface UpgradeActionsProps {
+  upgrade: UpgradeDetail;
+  actor: Actor | null;
+  readOnly: boolean;
+}
+
+function unknownStatus(status: string): Permission {
+  return { allowed: false, reason: `This upgrade is ${status}.` };
+}
+
+export function UpgradeActions({ upgrade, actor, readOnly }: UpgradeActionsProps) {
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const id = upgrade.id;
+  const activate = useUpgradeAction({ kind: 'activate', path: `/api/upgrades/activate/${id}` });
+  const cancel = useUpgradeAction({ kind: 'cancel', path: `/api/upgrades/cancel/${id}` });
+  const retry = useUpgradeAction<ScheduleResult>({
+    kind: 'retry',
+    path: `/api/upgrades/retry/${id}`,
+    // The retry is a new upgrade linked to this one: show it.
+    onSuccess: (answer) => void navigate(paths.upgrade(answer.id) ?? '/upgrades'),
+  });
+  const refresh = useUpgradeAction({
+    kind: 'refresh',
+    path: `/api/upgrades/refresh/${id}`,
+    onSuccess: () =>
+      notifications.show({
+        color: 'green',
+        title: REFRESHING_UPGRADE,
+        message: `The status of upgrade ${id} is being refreshed from Salesforce in the background.`,
+        autoClose: 7_000,
+      }),
+  });
+
+  const progress = upgradeProgress(upgrade);
+  const state = isUpgradeStatus(upgrade.status)
+    ? { status: upgrade.status, created_by: upgrade.created_by }
+    : null;
+  const may = {
+    activate: state ? canActivateUpgrade(actor, state, progress) : unknownStatus(upgrade.status),
+    cancel: state ? canCancelUpgrade(actor, state, progress) : unknownStatus(upgrade.status),
+    retry: canRetryUpgrade(actor, { Failed: upgrade.failed_job_count }),
+    refresh: permission(actor, 'refreshStatus'),
+  };
+
+  return (
+    <Group gap="xs" role="group" aria-label="Upgrade actions">
+      <PermittedButton
+        readOnly={readOnly}
+        permission={may.activate}
+        loading={activate.isPending}
+        onClick={() =>
+          setConfirm({
+            title: 'Activate',
+            message: CONFIRM.activate,
+            onConfirm: () => activate.mutate(undefined),
+          })
+        }
+      >
+        Activate
+      </PermittedButton>
+      <PermittedButton
+        readOnly={readOnly}
+        permission={may.cancel}
+        loading={cancel.isPending}
+        color="red"
+        variant="light"
+        onClick={() =>
+          setConfirm({
+            title: 'Cancel Upgrade',
+            message: CONFIRM.cancel,
+            withComment: true,
+            onConfirm: (comment) => cancel.mutate({ comment }),
+          })
+        }
+      >
+        Cancel
+      </PermittedButton>
+      <PermittedButton
+        readOnly={readOnly}
+        permission={may.retry}
+        loading={retry.isPending}
+        variant="default"
+        onClick={() =>
+          setConfirm({
+            title: 'Retry Failed',
+            message: CONFIRM.retry,
+            onConfirm: () => retry.mutate(undefined),
+          })
+        }
+      >
+        Retry Failed
+      </PermittedButton>
+      <PermittedButton
+        readOnly={readOnly}
+        permission={may.refresh}
+        loading={refresh.isPending}
+        variant="default"
+        onClick={() =>
+          setConfirm({
+            title: 'Refresh Status',
+            message: CONFIRM.refresh,
+            onConfirm: () => refresh.mutate(undefined),
+          })
+        }
+      >
+        Refresh Status
+      </PermittedButton>
+      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
+    </Group>
+  );
+}

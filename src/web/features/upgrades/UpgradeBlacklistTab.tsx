@@ -1,0 +1,29 @@
+// Upgrade detail's Blacklist tab: the orgs the scheduler left out of this upgrade and why
+// (blacklisted, license not upgradeable, already current…), paged by the server.
+import { queryKeys } from '../../api/queryKeys';
+import { DataTable } from '../../components/data-table';
+import { paths } from '../../components/paths';
+import { UPGRADE_BLACKLIST_LIST } from './upgradeLists';
+import type { UpgradeTabProps } from './UpgradeRequestsTab';
+
+interface LeftOutOrg {
+  org_id: string;
+}
+
+export function UpgradeBlacklistTab({ upgradeId, readOnly, username }: UpgradeTabProps) {
+  return (
+    <DataTable<LeftOutOrg>
+      name="upgrade blacklist"
+      list={UPGRADE_BLACKLIST_LIST}
+      source={{
+        mode: 'server',
+        endpoint: `/api/upgrades/${upgradeId}/blacklist`,
+        queryKey: [...queryKeys.upgrade, upgradeId, 'blacklist'],
+      }}
+      rowHref={(row) => paths.org(row.org_id)}
+      readOnly={readOnly}
+      username={username}
+      exportName={`upgrade-${upgradeId}-blacklist`}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+// Upgrade Request detail's actions (spec §2, §4 "Upgrade request", §5 confirmations, §8):
+// Activate Request, Cancel Request (with a comment) and Refresh Request.
+import { useState } from 'react';
+import { Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  canActivateRequest,
+  canCancelRequest,
+  isJobStatus,
+  permission,
+  type Actor,
+  type UpgradeItemDetail,
+} from '../../../domain';
+import { localDateTime } from '../../components/dateTime';
+import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
+import { PermittedButton } from './PermittedButton';
+import { itemProgress } from './upgradeProgress';
+import { useUpgradeAction } from './useUpgradeAction';
+
+export const REFRESHING_REQUEST = 'Refreshing Upgrade Request';
+
+export function activateRequestPrompt(item: Pick<UpgradeItemDetail, 'scheduled_start_time'>) {
+  return `Are you sure you want to activate this request for ${localDateTime(item.scheduled_start_time)}?`;
+}
+
+export function cancelRequestPrompt(orgs: number) {
+  return `Are you sure you want to cancel this request? All ${orgs} orgs will be canceled.`;
+}
+
+export const REFRESH_REQUEST_PROMPT =
+  'Are you sure you want to refresh the status of this request? The refresh runs in the background.';
+
+interface UpgradeItemActionsProps {
+  item: UpgradeItemDetail;
+  actor: Actor | null;
+  readOnly: boolean;
+}
+
+export function UpgradeItemActions({ item, actor, readOnly }: UpgradeItemActionsProps) {
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const id = item.id;
+  const activate = useUpgradeAction({ kind: 'activate', path: `/api/upgradeitems/activate/${id}` });
+  const cancel = useUpgradeAction({ kind: 'cancel', path: `/api/upgradeitems/cancel/${id}` });
+  const refresh = useUpgradeAction({
+    kind: 'refresh',
+    path: `/api/upgradeitems/refresh/${id}`,
+    onSuccess: () =>
+      notifications.show({
+        color: 'green',
+        title: REFRESHING_REQUEST,
+        message: `The status of request ${id} is being refreshed from Salesforce in the background.`,
+        autoClose: 7_000,
+      }),
+  });
+
+  const progress = itemProgress(item);
+  const state = {
+    status: isJobStatus(item.status) ? item.status : ('Created' as const),
+    created_by: item.created_by,
+  };
+  const known = isJobStatus(item.status);
+  const unknown = { allowed: false as const, reason: `This request is ${item.status}.` };
+
+  return (
+    <Group gap="xs" role="group" aria-label="Request actions">
+      <PermittedButton
+        readOnly={readOnly}
+        permission={known ? canActivateRequest(actor, state, progress) : unknown}
+        loading={activate.isPending}
+        onClick={() =>
+          setConfirm({
+            title: 'Activate Request',
+            message: activateRequestPrompt(item),
+            onConfirm: () => activate.mutate(undefined),
+          })
+        }
+      >
+        Activate Request
+      </PermittedButton>
+      <PermittedButton
+        readOnly={readOnly}
+        permission={known ? canCancelRequest(actor, state, progress) : unknown}
+        loading={cancel.isPending}
+        color="red"
+        variant="light"
+        onClick={() =>
+          setConfirm({
+            title: 'Cancel Request',
+            message: cancelRequestPrompt(progress.count),
+            withComment: true,
+            onConfirm: (comment) => cancel.mutate({ comment }),
+          })
+        }
+      >
+        Cancel Request
+      </PermittedButton>
+      <PermittedButton
+        readOnly={readOnly}
+        permission={permission(actor, 'refreshStatus')}
+        loading={refresh.isPending}
+        variant="default"
+        onClick={() =>
+          setConfirm({
+            title: 'Refresh Request',
+            message: REFRESH_REQUEST_PROMPT,
+            onConfirm: () => refresh.mutate(undefined),
+          })
+        }
+      >
+        Refresh Request
+      </PermittedButton>
+      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
+    </Group>
+  );
+}

@@ -1,0 +1,30 @@
+// The upgrade's and the request's progress bar (spec §2, §4, §9): success, canceled (yellow) and
+// error segments from the domain's progress, each segment already widened to stay visible.
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import type { Progress as JobProgress } from '../../../domain';
+
+const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function UpgradeProgressBar({ progress, label }: { progress: JobProgress; label: string }) {
+  const { segments } = progress;
+  return (
+    <Stack gap={4} mt="md">
+      <Progress.Root size="lg" aria-label={label} data-testid="upgrade-progress">
+        {segments.success > 0 && (
+          <Progress.Section value={segments.success} color="green" data-segment="success" />
+        )}
+        {segments.warning > 0 && (
+          <Progress.Section value={segments.warning} color="yellow" data-segment="canceled" />
+        )}
+        {segments.error > 0 && (
+          <Progress.Section value={segments.error} color="red" data-segment="error" />
+        )}
+      </Progress.Root>
+      <Group gap="md">
+        <Text size="xs" c="dimmed" data-testid="progress-summary">
+          {`${percent.format(progress.percentage)}% · ${progress.succeeded} succeeded · ${progress.canceled} canceled · ${progress.errors} failed · ${progress.active} active`}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

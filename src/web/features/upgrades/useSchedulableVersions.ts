@@ -1,0 +1,94 @@
+// The versions the Schedule Upgrade modal offers (spec §4 "Package version statuses"): every
+// version of all four statuses of the packages concerned — an org's installed packages, or every
+// package for a group (the preview then says how many members each one reaches).
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  compareVersionSortKeys,
+  installedVersionSchema,
+  packageSchema,
+  packageVersionSchema,
+  type PackageVersion,
+} from '../../../domain';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+
+export type ScheduleScope = { kind: 'org'; orgId: string } | { kind: 'group'; groupId: number };
+
+export interface PackageChoice {
+  readonly packageId: string;
+  readonly packageName: string;
+  readonly tier: number | null;
+  /** Newest first. */
+  readonly versions: readonly PackageVersion[];
+}
+
+/** The API path of the scope: /api/orgs/{orgId} or /api/orggroups/{id}. */
+export function scopePath(scope: ScheduleScope): string {
+  return scope.kind === 'org'
+    ? `/api/orgs/${encodeURIComponent(scope.orgId)}`
+    : `/api/orggroups/${scope.groupId}`;
+}
+
+async function packageIdsOf(scope: ScheduleScope, signal: AbortSignal): Promise<string[]> {
+  if (scope.kind === 'org') {
+    const installed = z
+      .array(installedVersionSchema)
+      .parse(await api.get<unknown>(`${scopePath(scope)}/versions`, { signal }));
+    return [...new Set(installed.map((row) => row.package_id))];
+  }
+  const packages = z
+    .array(packageSchema)
+    .parse(await api.get<unknown>('/api/packages', { signal }));
+  return packages.map((pkg) => pkg.sfid);
+}
+
+/** Groups versions per package (lowest dependency tier first), newest version first. */
+export function choicesOf(versions: readonly PackageVersion[]): PackageChoice[] {
+  const byPackage = new Map<string, PackageVersion[]>();
+  for (const version of versions) {
+    const list = byPackage.get(version.package_id) ?? [];
+    list.push(version);
+    byPackage.set(version.package_id, list);
+  }
+  return [...byPackage.entries()]
+    .map(([packageId, list]) => ({
+      packageId,
+      packageName: list[0]?.package_name ?? packageId,
+      tier: list[0]?.dependency_tier ?? null,
+      versions: list.sort((a, b) => compareVersionSortKeys(b.version_sort, a.version_sort)),
+    }))
+    .sort(
+      (a, b) =>
+        (a.tier ?? Number.MAX_SAFE_INTEGER) - (b.tier ?? Number.MAX_SAFE_INTEGER) ||
+        a.packageName.localeCompare(b.packageName),
+    );
+}
+
+/** Spec §4: only a Verified version is pre-selected, the newest of each package. */
+export function defaultSelection(choices: readonly PackageChoice[]): Record<string, string[]> {
+  const selection: Record<string, string[]> = {};
+  for (const choice of choices) {
+    const verified = choice.versions.find((version) => version.status === 'Verified');
+    selection[choice.packageId] = verified ? [verified.version_id] : [];
+  }
+  return selection;
+}
+
+export function useSchedulableVersions(scope: ScheduleScope, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.packageVersions, 'schedulable', scope],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const packageIds = await packageIdsOf(scope, signal);
+      if (packageIds.length === 0) return [];
+      const versions = z.array(packageVersionSchema).parse(
+        await api.get<unknown>('/api/packageversions', {
+          query: { packageIds: packageIds.join(',') },
+          signal,
+        }),
+      );
+      return choicesOf(versions);
+    },
+  });
+}

@@ -1,0 +1,49 @@
+// A change on an upgrade or a request (activate, cancel, retry, refresh): POST, then refetch what
+// it touched without waiting for the live events; a refusal shows the spec's failure title (§8)
+// with the server's message, which for a Salesforce refusal is Salesforce's own.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+
+/** Spec §8 failure titles of the upgrade actions. */
+export const FAILURE_TITLES = {
+  activate: 'Activation Failed',
+  cancel: 'Cancellation Failed',
+  retry: 'Retry Failed',
+  refresh: 'Refresh Failed',
+} as const;
+
+export type UpgradeActionKind = keyof typeof FAILURE_TITLES;
+
+interface UpgradeActionOptions<T> {
+  kind: UpgradeActionKind;
+  /** The API path, e.g. /api/upgrades/activate/7. */
+  path: string;
+  onSuccess?: (answer: T) => void;
+}
+
+export function useUpgradeAction<T = unknown>({ kind, path, onSuccess }: UpgradeActionOptions<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body?: unknown) => api.post<T>(path, body),
+    onSuccess: (answer) => {
+      for (const queryKey of [
+        queryKeys.upgrades,
+        queryKeys.upgrade,
+        queryKeys.upgradeItems,
+        queryKeys.upgradeItem,
+        queryKeys.upgradeJobs,
+      ])
+        void queryClient.invalidateQueries({ queryKey });
+      onSuccess?.(answer);
+    },
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: FAILURE_TITLES[kind],
+        message: error.message,
+        autoClose: 10_000,
+      }),
+  });
+}

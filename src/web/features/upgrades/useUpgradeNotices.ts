@@ -1,0 +1,65 @@
+// Spec §8 "Upgrade Status Update": an upgrade event caused by someone else (it carries their
+// action's transid) shows 'The upgrade {description} changed. Click here to see what is new.' for
+// 7 s, and a click opens the upgrade. Events without a transid are the monitor's progress: they
+// refresh the screens (live.ts) without a toast, or every poll would raise one.
+import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { upgradeSchema } from '../../../domain';
+import { api } from '../../api/client';
+import { getLiveSocket } from '../../api/live';
+import { paths } from '../../components/paths';
+import { isOwnTransid } from './ownTransids';
+
+export const UPGRADE_STATUS_UPDATE = 'Upgrade Status Update';
+export const UPGRADE_NOTICE_MS = 7_000;
+
+export function upgradeChangedMessage(description: string): string {
+  return `The upgrade ${description} changed. Click here to see what is new.`;
+}
+
+const upgradeEvent = z.object({
+  ids: z.array(z.union([z.number(), z.string()])).optional(),
+  transid: z.string().optional(),
+});
+
+export function useUpgradeNotices(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const socket = getLiveSocket();
+    const onUpgrade = (payload: unknown) => {
+      const parsed = upgradeEvent.safeParse(payload);
+      if (!parsed.success || !parsed.data.transid || isOwnTransid(parsed.data.transid)) return;
+      for (const raw of parsed.data.ids ?? []) {
+        const id = Number(raw);
+        const to = paths.upgrade(id);
+        if (!Number.isInteger(id) || !to) continue;
+        void api
+          .get<unknown>(`/api/upgrades/${id}`)
+          .then((answer) => {
+            const { description } = upgradeSchema.pick({ description: true }).parse(answer);
+            const noticeId = `upgrade-changed:${id}`;
+            notifications.show({
+              id: noticeId,
+              color: 'blue',
+              title: UPGRADE_STATUS_UPDATE,
+              message: upgradeChangedMessage(description),
+              autoClose: UPGRADE_NOTICE_MS,
+              style: { cursor: 'pointer' },
+              onClick: () => {
+                notifications.hide(noticeId);
+                void navigate(to);
+              },
+            });
+          })
+          // The upgrade went away (purged) or cannot be read: nothing to announce.
+          .catch(() => undefined);
+      }
+    };
+    socket.on('upgrade', onUpgrade);
+    return () => {
+      socket.off('upgrade', onUpgrade);
+    };
+  }, [navigate]);
+}
