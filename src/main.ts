@@ -61,6 +61,7 @@ async function main(): Promise<void> {
         clientSecret: 'demo-secret',
         loginUrl: simulator.url,
       },
+      SF_SANDBOX_LOGIN_URL: `${simulator.url}/sandbox`,
     };
   }
 

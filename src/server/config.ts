@@ -143,6 +143,8 @@ const envSchema = z.object({
   SF_CLIENT_ID: optionalText,
   SF_CLIENT_SECRET: optionalText,
   SF_LOGIN_URL: httpUrl.optional(),
+  /** Where Add Org with shift logs in to a sandbox (demo mode: the simulator's sandbox host). */
+  SF_SANDBOX_LOGIN_URL: httpUrl.default('https://test.salesforce.com'),
   /** Trust API base for instance locations and releases (<base>/v1/instances). */
   SF_STATUS_URL: httpUrl.default('https://api.status.salesforce.com'),
   SF_API_VERSION: z

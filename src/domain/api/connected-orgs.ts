@@ -1,7 +1,7 @@
 // Connected orgs (spec §2 Connected Orgs list and detail, §3 Package org). Tokens never appear here.
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
-import { isoTime, nullableText } from './common';
+import { isoTime, nullableText, orgIdParam } from './common';
 
 export const CONNECTED_ORG_TYPES = ['Package', 'Licenses', 'Accounts'] as const;
 export const CONNECTED_ORG_STATUSES = ['Connected', 'Unprotected', 'Invalid', 'Missing'] as const;
@@ -43,3 +43,61 @@ export const CONNECTED_ORG_LIST: ListDefinition = {
   ],
   defaultSort: [{ id: 'name', desc: false }],
 };
+
+// ---- Changes (spec §7 Connected orgs, §5 confirmations) ----
+
+/** Most connected orgs a console has are a handful; a selection is never more. */
+export const MAX_CONNECTED_ORG_IDS = 100;
+
+/** Body of POST /api/packageorgs/refresh|revoke|delete: the selected connected orgs. */
+export const connectedOrgIdsSchema = z.object({
+  orgIds: z
+    .array(orgIdParam)
+    .min(1, 'select at least one connected org')
+    .max(MAX_CONNECTED_ORG_IDS),
+});
+export type ConnectedOrgIds = z.infer<typeof connectedOrgIdsSchema>;
+
+/** Body of POST /api/packageorgs/activation: switch packaging orgs on or off for upgrades. */
+export const connectedOrgActivationSchema = connectedOrgIdsSchema.extend({ flag: z.boolean() });
+
+/**
+ * Body of PUT /api/packageorgs (the Edit modal's save): a packageorg object with only the fields
+ * an operator may change. Anything else (name, status, instance…) comes from Salesforce and is
+ * refused rather than silently ignored.
+ */
+export const connectedOrgEditSchema = z
+  .object({
+    org_id: orgIdParam,
+    type: z.enum(CONNECTED_ORG_TYPES),
+    description: z.string().trim().max(255).nullable(),
+  })
+  .strict();
+export type ConnectedOrgEdit = z.input<typeof connectedOrgEditSchema>;
+
+/** What refresh, revoke and delete answer: the orgs they changed. */
+export const connectedOrgChangeResultSchema = z.object({ orgIds: z.array(z.string()) });
+
+/** Query of GET /oauth2/orgurl: connect a new org (no instanceUrl) or re-connect one. */
+export const connectOrgQuerySchema = z.object({
+  instanceUrl: z.string().url().max(2048).optional(),
+  type: z.enum(CONNECTED_ORG_TYPES).default('Package'),
+  returnTo: z.string().max(2048).optional(),
+  /** Shift-click on Add Org: log in through the sandbox login host. */
+  sandbox: z.enum(['true', 'false']).optional(),
+});
+
+/** Query of GET /oauth2/exportorgurl (spec §7). */
+export const exportOrgQuerySchema = z.object({
+  instanceUrl: z.string().url().max(2048),
+  type: z.enum(CONNECTED_ORG_TYPES),
+  returnTo: z.string().max(2048).optional(),
+});
+
+/** The confirmation texts (spec §5), word for word. */
+export function removeConnectedOrgsPrompt(count: number): string {
+  return `Are you sure you want to remove ${count} connected org(s)?`;
+}
+export const DEACTIVATE_CONNECTION_PROMPT =
+  'Are you sure you want to deactivate this org connection?';
+export const REMOVE_CONNECTION_PROMPT = 'Are you sure you want to remove this org connection?';

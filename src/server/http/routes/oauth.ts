@@ -4,6 +4,7 @@ import { SignInError } from '../../services/sign-in';
 import type { AppInstance } from '../app';
 import { SESSION_COOKIE, cookieOptions } from '../auth';
 import { UnauthorizedError } from '../../errors';
+import { finishConnect } from './packageorg-connect';
 
 const STATE_COOKIE = 'pb_oauth_state';
 const urlReply = z.object({ url: z.string() });
@@ -47,6 +48,8 @@ export function oauthRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) => {
+      // Connecting an org (packageorg-connect.ts) shares the connected app's one callback URL.
+      if (await finishConnect(app, request, reply)) return reply;
       reply.clearCookie(STATE_COOKIE, { ...cookieOptions(app), path: '/oauth2' });
       try {
         const { sessionId, returnTo } = await signIn.completeLogin(

@@ -1,4 +1,5 @@
-// /api/packageorgs reads (spec §7 Connected orgs): the connected orgs, never with their tokens.
+// /api/packageorgs (spec §7 Connected orgs): the connected orgs, never with their tokens, and
+// (in files of their own) the changes to them and the connect and export flows.
 import { z } from 'zod';
 import { connectedOrgSchema, orgIdParam } from '../../../domain';
 import {
@@ -7,6 +8,8 @@ import {
 } from '../../db/repositories/connected-org-reads';
 import { NotFoundError } from '../../errors';
 import type { AppInstance } from '../app';
+import { packageOrgChangeRoutes } from './packageorg-changes';
+import { packageOrgConnectRoutes } from './packageorg-connect';
 
 export function packageOrgRoutes(app: AppInstance): void {
   app.get(
@@ -30,4 +33,7 @@ export function packageOrgRoutes(app: AppInstance): void {
       return found;
     },
   );
+
+  packageOrgChangeRoutes(app);
+  packageOrgConnectRoutes(app);
 }
