@@ -47,8 +47,7 @@ function ConfirmBody({ request, onClose }: { request: ConfirmRequest; onClose: (
           mt="md"
           label="Comment"
           required
-          autosize
-          minRows={2}
+          rows={3}
           value={comment}
           error={error}
           data-autofocus

@@ -1,0 +1,24 @@
+// Renders the upgrade screens at their routes the way the app does, against stubbed answers.
+import type { CurrentUser } from '../auth/useCurrentUser';
+import { renderRoutes } from '../../testing/renderRoute';
+import type { StubRoute } from '../../testing/stubFetch';
+import { UpgradeDetailScreen } from './UpgradeDetailScreen';
+import { UpgradeItemDetailScreen } from './UpgradeItemDetailScreen';
+import { UpgradesListScreen } from './UpgradesListScreen';
+
+interface Setup {
+  route: string;
+  routes?: Record<string, StubRoute>;
+  user?: CurrentUser;
+}
+
+export function renderUpgradeScreen({ route, routes, user }: Setup) {
+  return renderRoutes(
+    [
+      { path: '/upgrades', element: <UpgradesListScreen /> },
+      { path: '/upgrade/:upgradeId', element: <UpgradeDetailScreen /> },
+      { path: '/upgradeitem/:itemId', element: <UpgradeItemDetailScreen /> },
+    ],
+    { at: route, routes, user },
+  );
+}
