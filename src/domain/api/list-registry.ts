@@ -16,7 +16,14 @@ import {
   PACKAGE_LIST,
   PACKAGE_VERSION_LIST,
 } from './packages';
-import { ORG_JOB_LIST, UPGRADE_ITEM_LIST, UPGRADE_LIST } from './upgrades';
+import {
+  ORG_JOB_LIST,
+  UPGRADE_BLACKLIST_LIST,
+  UPGRADE_ITEM_JOB_LIST,
+  UPGRADE_ITEM_LIST,
+  UPGRADE_JOB_LIST,
+  UPGRADE_LIST,
+} from './upgrades';
 
 const ALL_LISTS: readonly ListDefinition[] = [
   CONNECTED_ORG_LIST,
@@ -35,6 +42,9 @@ const ALL_LISTS: readonly ListDefinition[] = [
   UPGRADE_LIST,
   UPGRADE_ITEM_LIST,
   ORG_JOB_LIST,
+  UPGRADE_JOB_LIST,
+  UPGRADE_ITEM_JOB_LIST,
+  UPGRADE_BLACKLIST_LIST,
 ];
 
 const BY_KEY = new Map(ALL_LISTS.map((list) => [list.key, list]));

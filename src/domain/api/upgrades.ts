@@ -149,3 +149,60 @@ export const upgradeJobQuerySchema = z.object({
 
 /** GET /api/upgrades: every upgrade, or those of a group. */
 export const upgradeQuerySchema = z.object({ groupId: numericId.optional() });
+
+/**
+ * The Upgrade detail's Jobs tab (GET /api/upgrades/{id}/jobs, server-paged: an upgrade may have
+ * 30 000 jobs), also the Request detail's jobs table with `itemId` (spec §2).
+ */
+export const UPGRADE_JOB_LIST: ListDefinition = {
+  key: 'UpgradeJobList',
+  rowKey: 'id',
+  columns: [
+    column('org_id', 'Org ID'),
+    column('org_name', 'Org Name'),
+    column('instance', 'Instance'),
+    column('environment', 'Environment'),
+    column('location', 'Location'),
+    column('account_name', 'Account'),
+    column('package_name', 'Package'),
+    column('original_version_number', 'Original', 'version'),
+    column('current_version_number', 'Current', 'version'),
+    column('version_number', 'Target', 'version'),
+    column('start_time', 'Start', 'datetime'),
+    column('end_time', 'End', 'datetime'),
+    column('duration', 'Duration', 'number'),
+    column('status', 'Status', 'enum', { values: JOB_STATUSES }),
+    column('message', 'Message'),
+  ],
+  defaultSort: [{ id: 'org_id', desc: false }],
+};
+
+/** The Request detail's jobs table: the same columns, its own saved filters and remembered state. */
+export const UPGRADE_ITEM_JOB_LIST: ListDefinition = {
+  ...UPGRADE_JOB_LIST,
+  key: 'UpgradeItemJobList',
+};
+
+/** GET /api/upgrades/{id}/jobs: optionally one request's jobs only. */
+export const upgradeJobListQueryShape = { itemId: numericId.optional() };
+
+/** An org an upgrade left out, and why (the upgrade's Blacklist tab). */
+export const upgradeBlacklistRowSchema = z.object({
+  org_id: z.string(),
+  org_name: nullableText,
+  account_name: nullableText,
+  reason: nullableText,
+});
+export type UpgradeBlacklistRow = z.infer<typeof upgradeBlacklistRowSchema>;
+
+export const UPGRADE_BLACKLIST_LIST: ListDefinition = {
+  key: 'UpgradeBlacklistList',
+  rowKey: 'org_id',
+  columns: [
+    column('org_id', 'Org ID'),
+    column('org_name', 'Org Name'),
+    column('account_name', 'Account'),
+    column('reason', 'Reason'),
+  ],
+  defaultSort: [{ id: 'org_id', desc: false }],
+};

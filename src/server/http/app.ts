@@ -29,6 +29,7 @@ import { orgChangeRoutes } from './routes/org-changes';
 import { packageOrgRoutes } from './routes/packageorgs';
 import { upgradeReadRoutes } from './routes/upgrade-reads';
 import { upgradeScheduleRoutes } from './routes/upgrade-schedule';
+import { upgradeManageRoutes } from './routes/upgrade-manage';
 import { savedFilterRoutes } from './routes/filters';
 import { searchRoutes } from './routes/search';
 import { registerOpenApi, type RouteRecord } from './openapi';
@@ -155,6 +156,7 @@ export async function buildApp(
   packageOrgRoutes(app);
   upgradeReadRoutes(app);
   upgradeScheduleRoutes(app);
+  upgradeManageRoutes(app);
   savedFilterRoutes(app);
   searchRoutes(app);
   await registerSpa(app, deps.webDir);

@@ -14,12 +14,10 @@ import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import { loadTargetVersions, planSchedule, type ListSettings, type SchedulePlan } from './plan';
 import { PushRequestRefused, pushUpgrade } from './push-jobs';
+import { withUpgradeLock } from './upgrade-lock';
 
 export const NONE_ELIGIBLE =
   'None of the selected orgs can be upgraded to the selected versions; the Blacklist tab says why.';
-
-/** Advisory-lock namespace of scheduling (the second key is the upgrade id). */
-const SCHEDULE_LOCK_NAMESPACE = 73_205;
 
 export type ScheduleScope = { orgId: string } | { groupId: number };
 
@@ -41,6 +39,26 @@ export interface SchedulerDeps {
   chunkSize?: number;
 }
 
+/** What Salesforce work is announced as: the live events, the audit trail and the failure title. */
+export interface Announcement {
+  transid: string;
+  /** False when the upgrade already existed (a double submit): nothing new is audited. */
+  created: boolean;
+  /** The title of the live 'fail' event ('Failed to Schedule', 'Retry Failed'). */
+  failSubject: string;
+  audit: (outcome: 'success' | 'failed', details: Record<string, unknown>) => Promise<void>;
+}
+
+/** The columns of a new upgrade row. */
+export interface NewUpgrade {
+  description: string;
+  startTime: Date;
+  createdBy: string;
+  orgGroupId: number | null;
+  parentId: number | null;
+  transid: string;
+}
+
 interface UpgradeRow {
   id: number;
   status: string;
@@ -50,8 +68,6 @@ interface UpgradeRow {
 }
 
 export class UpgradeScheduler {
-  private readonly locks = new Map<number, Promise<unknown>>();
-
   constructor(private readonly deps: SchedulerDeps) {}
 
   async schedule(
@@ -79,9 +95,7 @@ export class UpgradeScheduler {
     if (upgrade) {
       await checkSameSubmit(db, upgrade, actor, scope);
     } else {
-      const candidates = await this.candidates(scope);
-      const versions = await loadTargetVersions(db, input.versions);
-      const plan = await planSchedule(db, candidates, versions, this.deps.settings);
+      const plan = await this.plan(scope, input.versions);
       this.gateway(); // 502 before anything is written when Salesforce is not configured
       const id = await this.write(actor, scope, input, plan);
       upgrade = id === null ? await findByTransid(db, input.transid) : await findById(db, id);
@@ -90,8 +104,39 @@ export class UpgradeScheduler {
       if (id === null) await checkSameSubmit(db, upgrade, actor, scope);
       created = id !== null;
     }
-    const id = upgrade.id;
+    return this.finish(upgrade.id, {
+      transid: input.transid,
+      created,
+      failSubject: 'Failed to Schedule',
+      audit,
+    });
+  }
 
+  /**
+   * Who would get which push job, and who is left out and why: the one eligibility path of
+   * scheduling, also the Schedule Upgrade modal's preview. Nothing is written.
+   */
+  async plan(scope: ScheduleScope, versionIds: readonly string[]): Promise<SchedulePlan> {
+    return this.planFor(await this.candidates(scope), versionIds);
+  }
+
+  /** The same plan for given candidate orgs (Retry Failed: the orgs whose jobs failed). */
+  async planFor(
+    candidates: readonly string[],
+    versionIds: readonly string[],
+  ): Promise<SchedulePlan> {
+    const versions = await loadTargetVersions(this.deps.db, versionIds);
+    return planSchedule(this.deps.db, candidates, versions, this.deps.settings);
+  }
+
+  /**
+   * Creates in Salesforce what the upgrade's plan still lacks, then announces the outcome (live
+   * events after the commit, audit). A Salesforce failure is recorded on the upgrade and thrown
+   * as a SalesforceError carrying Salesforce's message.
+   */
+  async finish(id: number, how: Announcement): Promise<ScheduleOutcome> {
+    const { db } = this.deps;
+    const { transid, created } = how;
     try {
       await this.complete(id);
     } catch (error) {
@@ -101,23 +146,19 @@ export class UpgradeScheduler {
           WHERE id = $1`,
         [id, message, error instanceof PushRequestRefused],
       );
-      await audit('failed', { upgradeId: id, message });
+      await how.audit('failed', { upgradeId: id, message });
       this.deps.live.publish('upgrades', { ids: [id] });
-      this.deps.live.publish('fail', { subject: 'Failed to Schedule', message });
+      this.deps.live.publish('fail', { subject: how.failSubject, message });
       throw error instanceof SalesforceError ? error : new SalesforceError(message);
     }
 
-    const final = (await findById(db, id)) ?? upgrade;
-    if (created) await audit('success', { upgradeId: id, status: final.status });
-    const message = final.message ?? undefined;
-    this.deps.live.publish('upgrade', {
-      ids: [id],
-      transid: input.transid,
-      ...(message ? { message } : {}),
-    });
+    const final = await findById(db, id);
+    if (created) await how.audit('success', { upgradeId: id, status: final?.status });
+    const message = final?.message ?? undefined;
+    this.deps.live.publish('upgrade', { ids: [id], transid, ...(message ? { message } : {}) });
     this.deps.live.publish('upgrades', { ids: [id] });
     if (created) this.deps.live.publish('upgrade-blacklist', { ids: [id] });
-    return { id, transid: input.transid, created, ...(message ? { message } : {}) };
+    return { id, transid, created, ...(message ? { message } : {}) };
   }
 
   /**
@@ -168,33 +209,9 @@ export class UpgradeScheduler {
     });
   }
 
-  /** One scheduler per upgrade at a time: in this process (a promise chain) and across processes. */
+  /** One writer per upgrade at a time, shared with activation and the monitor. */
   private async withLock<T>(upgradeId: number, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(upgradeId) ?? Promise.resolve();
-    const run = previous
-      .catch(() => undefined)
-      .then(() =>
-        this.deps.db.withConnection(async (client) => {
-          await client.query('SELECT pg_advisory_lock($1, $2)', [
-            SCHEDULE_LOCK_NAMESPACE,
-            upgradeId,
-          ]);
-          try {
-            return await fn();
-          } finally {
-            await client.query('SELECT pg_advisory_unlock($1, $2)', [
-              SCHEDULE_LOCK_NAMESPACE,
-              upgradeId,
-            ]);
-          }
-        }),
-      );
-    this.locks.set(upgradeId, run);
-    try {
-      return await run;
-    } finally {
-      if (this.locks.get(upgradeId) === run) this.locks.delete(upgradeId);
-    }
+    return withUpgradeLock(this.deps.db, upgradeId, fn);
   }
 
   private async candidates(scope: ScheduleScope): Promise<string[]> {
@@ -221,52 +238,78 @@ export class UpgradeScheduler {
     input: ScheduleUpgradeInput,
     plan: SchedulePlan,
   ): Promise<number | null> {
-    return this.deps.db.transaction(async (tx) => {
-      const none = plan.requests.length === 0;
-      const inserted = await tx.query<{ id: number }>(
-        `INSERT INTO upgrade (description, status, start_time, created_by, org_group_id, transid, message)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (transid) DO NOTHING RETURNING id`,
+    return writeUpgrade(
+      this.deps.db,
+      {
+        description: input.description,
+        startTime: input.scheduled_date,
+        createdBy: actor.username,
+        orgGroupId: 'groupId' in scope ? scope.groupId : null,
+        parentId: null,
+        transid: input.transid,
+      },
+      plan,
+    );
+  }
+}
+
+/**
+ * Writes an upgrade, its requests, their planned orgs and the left-out orgs in one transaction
+ * (Failed with NONE_ELIGIBLE when nobody is planned). Answers null when the transid already
+ * names an upgrade: INSERT … ON CONFLICT (transid) decides races between double submits.
+ */
+export async function writeUpgrade(
+  db: Database,
+  upgrade: NewUpgrade,
+  plan: SchedulePlan,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const none = plan.requests.length === 0;
+    const inserted = await tx.query<{ id: number }>(
+      `INSERT INTO upgrade (description, status, start_time, created_by, org_group_id, parent_id,
+                            transid, message)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (transid) DO NOTHING RETURNING id`,
+      [
+        upgrade.description,
+        none ? 'Failed' : 'Ready',
+        upgrade.startTime.toISOString(),
+        upgrade.createdBy,
+        upgrade.orgGroupId,
+        upgrade.parentId,
+        upgrade.transid,
+        none ? NONE_ELIGIBLE : null,
+      ],
+    );
+    const id = inserted.rows[0]?.id;
+    if (id === undefined) return null;
+    for (const request of plan.requests) {
+      const item = await tx.query<{ id: number }>(
+        `INSERT INTO upgrade_item (upgrade_id, package_org_id, package_id, version_id, status,
+                                   scheduled_start_time, total_job_count, created_by)
+         VALUES ($1, $2, $3, $4, 'Created', $5, $6, $7) RETURNING id`,
         [
-          input.description,
-          none ? 'Failed' : 'Ready',
-          input.scheduled_date.toISOString(),
-          actor.username,
-          'groupId' in scope ? scope.groupId : null,
-          input.transid,
-          none ? NONE_ELIGIBLE : null,
+          id,
+          request.packageOrgId,
+          request.version.package_id,
+          request.version.version_id,
+          upgrade.startTime.toISOString(),
+          request.orgs.length,
+          upgrade.createdBy,
         ],
       );
-      const id = inserted.rows[0]?.id;
-      if (id === undefined) return null;
-      for (const request of plan.requests) {
-        const item = await tx.query<{ id: number }>(
-          `INSERT INTO upgrade_item (upgrade_id, package_org_id, package_id, version_id, status,
-                                     scheduled_start_time, total_job_count, created_by)
-           VALUES ($1, $2, $3, $4, 'Created', $5, $6, $7) RETURNING id`,
-          [
-            id,
-            request.packageOrgId,
-            request.version.package_id,
-            request.version.version_id,
-            input.scheduled_date.toISOString(),
-            request.orgs.length,
-            actor.username,
-          ],
-        );
-        await insertPlan(tx, item.rows[0]!.id, request.orgs);
-      }
-      if (plan.leftOut.length > 0) {
-        await tx.query(
-          `INSERT INTO upgrade_blacklist (upgrade_id, org_id, reason)
-           SELECT $1, b.org_id, b.reason FROM unnest($2::text[], $3::text[]) AS b(org_id, reason)
-           ON CONFLICT DO NOTHING`,
-          [id, plan.leftOut.map((o) => o.orgId), plan.leftOut.map((o) => o.reason)],
-        );
-      }
-      return id;
-    });
-  }
+      await insertPlan(tx, item.rows[0]!.id, request.orgs);
+    }
+    if (plan.leftOut.length > 0) {
+      await tx.query(
+        `INSERT INTO upgrade_blacklist (upgrade_id, org_id, reason)
+         SELECT $1, b.org_id, b.reason FROM unnest($2::text[], $3::text[]) AS b(org_id, reason)
+         ON CONFLICT DO NOTHING`,
+        [id, plan.leftOut.map((o) => o.orgId), plan.leftOut.map((o) => o.reason)],
+      );
+    }
+    return id;
+  });
 }
 
 async function insertPlan(

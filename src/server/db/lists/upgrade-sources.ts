@@ -1,0 +1,80 @@
+// The SQL of an upgrade's server-paged lists: its jobs (the Jobs tab, and one request's jobs on
+// the Request detail) and the orgs it left out (the Blacklist tab). Versions sort and filter by
+// their sort key. A page's keys are found on upgrade_job alone when the filters and the sort
+// read nothing else (list-source.ts parts), through upgrade_job_upgrade_org_idx.
+import type { ListSource } from './list-source';
+import { allOf, type Scope } from './sql-builder';
+
+const JOB_JOINS = [
+  { alias: 'i', sql: 'JOIN upgrade_item i ON i.id = j.item_id' },
+  { alias: 'o', sql: 'LEFT JOIN org o ON o.org_id = j.org_id' },
+  { alias: 'ins', sql: 'LEFT JOIN instance ins ON ins.key = o.instance' },
+  { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = o.account_id' },
+  { alias: 'p', sql: 'LEFT JOIN package p ON p.sfid = i.package_id' },
+  { alias: 'ov', sql: 'LEFT JOIN package_version ov ON ov.version_id = j.original_version_id' },
+  { alias: 'tv', sql: 'LEFT JOIN package_version tv ON tv.version_id = i.version_id' },
+  {
+    alias: 'opv',
+    sql: 'LEFT JOIN org_package_version opv ON opv.org_id = j.org_id AND opv.package_id = i.package_id',
+  },
+  { alias: 'cv', sql: 'LEFT JOIN package_version cv ON cv.version_id = opv.version_id' },
+];
+
+export const UPGRADE_JOB_SOURCE: ListSource = {
+  from: ['upgrade_job j', ...JOB_JOINS.map((join) => join.sql)].join('\n'),
+  parts: { base: 'upgrade_job j', joins: JOB_JOINS },
+  select: `j.id::int AS id, j.upgrade_id::int AS upgrade_id, j.item_id::int AS item_id, j.org_id,
+    o.name AS org_name, o.instance, ins.environment, ins.location, a.account_name,
+    p.name AS package_name, i.package_id, ov.version_number AS original_version_number,
+    j.original_version_id, cv.version_number AS current_version_number,
+    opv.version_id AS current_version_id, tv.version_number, i.version_id, j.start_time,
+    j.end_time, j.duration, j.status, j.message, j.modified_date`,
+  columns: {
+    org_id: 'j.org_id',
+    org_name: 'o.name',
+    instance: 'o.instance',
+    environment: 'ins.environment',
+    location: 'ins.location',
+    account_name: 'a.account_name',
+    package_name: 'p.name',
+    original_version_number: 'ov.version_sort',
+    current_version_number: 'cv.version_sort',
+    version_number: 'tv.version_sort',
+    start_time: 'j.start_time',
+    end_time: 'j.end_time',
+    duration: 'j.duration',
+    status: 'j.status',
+    message: 'j.message',
+  },
+  uniqueKey: ['j.id'],
+};
+
+/** The jobs of one upgrade, or of one of its requests. */
+export function upgradeJobScope(upgradeId: number, itemId?: number): Scope {
+  return allOf(
+    (b) => `j.upgrade_id = ${b.param(upgradeId)}`,
+    itemId !== undefined && ((b) => `j.item_id = ${b.param(itemId)}`),
+  );
+}
+
+const BLACKLIST_JOINS = [
+  { alias: 'o', sql: 'LEFT JOIN org o ON o.org_id = b.org_id' },
+  { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = o.account_id' },
+];
+
+export const UPGRADE_BLACKLIST_SOURCE: ListSource = {
+  from: ['upgrade_blacklist b', ...BLACKLIST_JOINS.map((join) => join.sql)].join('\n'),
+  parts: { base: 'upgrade_blacklist b', joins: BLACKLIST_JOINS },
+  select: 'b.org_id, o.name AS org_name, a.account_name, b.reason',
+  columns: {
+    org_id: 'b.org_id',
+    org_name: 'o.name',
+    account_name: 'a.account_name',
+    reason: 'b.reason',
+  },
+  uniqueKey: ['b.org_id'],
+};
+
+export function upgradeBlacklistScope(upgradeId: number): Scope {
+  return (b) => `b.upgrade_id = ${b.param(upgradeId)}`;
+}

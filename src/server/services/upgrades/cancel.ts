@@ -1,0 +1,192 @@
+// Cancel a whole upgrade or one request (spec §4 "Upgrade (whole)", "Upgrade request"; domain.md
+// §2.9). Only what has not started is canceled: a request still Created or Pending is set
+// Canceled in Salesforce first, and only once Salesforce accepted are the request and its jobs
+// that had not started (Created, Pending) marked Canceled here, in one transaction. Requests
+// already running or finished are left alone and the answer says so; succeeded jobs stay
+// succeeded (the predecessor marked every item Canceled). The comment is kept on the upgrade.
+// Under the upgrade's lock, so a cancel never interleaves with scheduling or activation.
+import { canCancelRequest, canCancelUpgrade } from '../../../domain/actions';
+import type { UpgradeActionResult } from '../../../domain/api/upgrade-actions';
+import { countNoun } from '../../../domain/format';
+import { progressFromCounts, requestProgress } from '../../../domain/progress';
+import type { JobStatus, UpgradeStatus } from '../../../domain/statuses';
+import type { Actor } from '../../actor';
+import type { SqlClient } from '../../db/database';
+import { findUpgradeDetail, findUpgradeItemDetail } from '../../db/repositories/upgrade-details';
+import { ConflictError, NotFoundError, SalesforceError } from '../../errors';
+import { audited, requireGateway, STATE_ONLY, type ManageDeps } from './manage-deps';
+import { updatePushRequestStatus } from './push-request-status';
+import { withUpgradeLock } from './upgrade-lock';
+
+interface CancelableRow {
+  id: number;
+  status: JobStatus;
+  push_request_id: string | null;
+  package_org_id: string;
+}
+
+/** Salesforce cancels only push requests that have not started (Object Reference). */
+const NOT_STARTED = new Set<JobStatus>(['Created', 'Pending']);
+
+/** POST /api/upgrades/cancel/:id */
+export async function cancelUpgrade(
+  deps: ManageDeps,
+  actor: Actor,
+  upgradeId: number,
+  comment: string,
+): Promise<UpgradeActionResult> {
+  const { db } = deps;
+  if (!(await findUpgradeDetail(db, upgradeId)))
+    throw new NotFoundError(`No upgrade ${upgradeId}.`);
+  const target = { type: 'upgrade', id: String(upgradeId) };
+  return audited(deps, actor, 'upgrade.cancel', target, { comment }, () =>
+    withUpgradeLock(db, upgradeId, async () => {
+      const upgrade = await findUpgradeDetail(db, upgradeId);
+      if (!upgrade) throw new NotFoundError(`No upgrade ${upgradeId}.`);
+      const progress = progressFromCounts({
+        Created: upgrade.created_job_count,
+        Pending: upgrade.pending_job_count,
+        InProgress: upgrade.inprogress_job_count,
+        Succeeded: upgrade.succeeded_job_count,
+        Failed: upgrade.failed_job_count,
+        Canceled: upgrade.canceled_job_count,
+        Invalid: upgrade.invalid_job_count,
+      });
+      const state = canCancelUpgrade(
+        STATE_ONLY,
+        { status: upgrade.status as UpgradeStatus, created_by: upgrade.created_by },
+        progress,
+      );
+      if (!state.allowed) throw new ConflictError(state.reason);
+
+      const items = await requestsOf(db, upgradeId);
+      const cancelable = items.filter((item) => NOT_STARTED.has(item.status));
+      const running = items.filter((item) => item.status === 'InProgress').length;
+      if (cancelable.length === 0) {
+        throw new ConflictError(
+          'Nothing of this upgrade can be canceled: its requests have already started or finished.',
+        );
+      }
+
+      const canceled: number[] = [];
+      const refused: string[] = [];
+      for (const item of cancelable) {
+        try {
+          await cancelInSalesforce(deps, item);
+          canceled.push(item.id);
+        } catch (error) {
+          if (!(error instanceof SalesforceError)) throw error;
+          refused.push(error.message);
+        }
+      }
+      // Nothing changed anywhere: Salesforce's own words are the answer.
+      if (canceled.length === 0) throw new SalesforceError([...new Set(refused)].join('; '));
+
+      const status = await markCanceled(db, upgradeId, canceled, comment);
+      publish(deps, upgradeId);
+      const notes = [
+        `Canceled ${countNoun(canceled.length, 'request')}.`,
+        running > 0 ? `${countNoun(running, 'request')} already in progress continue.` : '',
+        refused.length > 0
+          ? `Salesforce refused to cancel ${countNoun(refused.length, 'request')}: ${[...new Set(refused)].join('; ')}`
+          : '',
+      ];
+      return { id: upgradeId, status, message: notes.filter(Boolean).join(' ') };
+    }),
+  );
+}
+
+/** POST /api/upgradeitems/cancel/:id */
+export async function cancelRequest(
+  deps: ManageDeps,
+  actor: Actor,
+  itemId: number,
+  comment: string,
+): Promise<UpgradeActionResult> {
+  const { db } = deps;
+  const found = await findUpgradeItemDetail(db, itemId);
+  if (!found) throw new NotFoundError(`No upgrade request ${itemId}.`);
+  const target = { type: 'upgrade_item', id: String(itemId) };
+  return audited(deps, actor, 'upgradeitem.cancel', target, { comment }, () =>
+    withUpgradeLock(db, found.upgrade_id, async () => {
+      const item = await findUpgradeItemDetail(db, itemId);
+      if (!item) throw new NotFoundError(`No upgrade request ${itemId}.`);
+      const status = item.status as JobStatus;
+      const state = canCancelRequest(
+        STATE_ONLY,
+        { status, created_by: item.created_by },
+        requestProgress({ ...item, status }),
+      );
+      if (!state.allowed) throw new ConflictError(state.reason);
+      // A refusal (the request started meanwhile) is thrown with Salesforce's message; nothing
+      // local has changed then.
+      await cancelInSalesforce(deps, {
+        id: item.id,
+        status,
+        push_request_id: item.push_request_id,
+        package_org_id: item.package_org_id,
+      });
+      await markCanceled(db, item.upgrade_id, [item.id], comment);
+      publish(deps, item.upgrade_id);
+      return { id: itemId, status: 'Canceled' };
+    }),
+  );
+}
+
+async function requestsOf(db: SqlClient, upgradeId: number): Promise<CancelableRow[]> {
+  const { rows } = await db.query<CancelableRow>(
+    `SELECT id::int AS id, status, push_request_id, package_org_id FROM upgrade_item
+      WHERE upgrade_id = $1 ORDER BY id`,
+    [upgradeId],
+  );
+  return rows;
+}
+
+/** A request never created in Salesforce (scheduling failed before it) has nothing to cancel there. */
+async function cancelInSalesforce(deps: ManageDeps, item: CancelableRow): Promise<void> {
+  if (!item.push_request_id) return;
+  const conn = await requireGateway(deps).connect(item.package_org_id.trim());
+  await updatePushRequestStatus(conn, item.push_request_id, 'Canceled');
+}
+
+/**
+ * The requests Salesforce canceled, their jobs that had not started, and the comment, in one
+ * transaction; the upgrade is Canceled once none of its requests can still run. Answers the
+ * upgrade's status.
+ */
+async function markCanceled(
+  db: ManageDeps['db'],
+  upgradeId: number,
+  itemIds: readonly number[],
+  comment: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.query(`UPDATE upgrade_item SET status = 'Canceled' WHERE id = ANY($1::bigint[])`, [
+      itemIds,
+    ]);
+    await tx.query(
+      `UPDATE upgrade_job SET status = 'Canceled', modified_date = now()
+        WHERE item_id = ANY($1::bigint[]) AND status IN ('Created', 'Pending')`,
+      [itemIds],
+    );
+    const { rows } = await tx.query<{ status: string }>(
+      `UPDATE upgrade u SET comment = $2,
+              status = CASE
+                WHEN u.status IN ('Ready', 'Active') AND NOT EXISTS (
+                  SELECT 1 FROM upgrade_item i
+                   WHERE i.upgrade_id = u.id AND i.status IN ('Created', 'Pending', 'InProgress'))
+                THEN 'Canceled' ELSE u.status END
+        WHERE u.id = $1 RETURNING u.status`,
+      [upgradeId, comment],
+    );
+    return rows[0]?.status ?? 'Canceled';
+  });
+}
+
+/** After the commit: the upgrade, its requests and its jobs changed. */
+function publish(deps: ManageDeps, upgradeId: number): void {
+  deps.live.publish('upgrade', { ids: [upgradeId] });
+  deps.live.publish('upgrades', { ids: [upgradeId] });
+  deps.live.publish('upgrade-items', { ids: [upgradeId] });
+  deps.live.publish('upgrade-jobs', { ids: [upgradeId] });
+}

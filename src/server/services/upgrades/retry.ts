@@ -1,0 +1,200 @@
+// Retry Failed (spec §4 "Upgrade (whole)": "reschedules only the failed jobs"; domain.md §2.9).
+// Only Failed jobs are retried — not Invalid (our own creation error, never a push) nor
+// Ineligible (Salesforce refused the org), as domain/actions.ts canRetryUpgrade says. The retry is
+// a new upgrade (parent_id = the original) with each failed job's org and target version, planned
+// by the SAME eligibility path as scheduling (per target version, so an org is retried only to
+// the version that failed): an org blacklisted, no longer licensed or upgraded since is left out
+// and listed on the new upgrade's Blacklist tab (the predecessor bypassed all of this). The new
+// upgrade is Ready: activating it goes through the activation policy like any other.
+// Exactly once: the transid is derived from the original and its set of failed jobs, so a double
+// click (or two operators) gets the same new upgrade, and jobs a live retry already carries are
+// not retried again.
+import { createHash } from 'node:crypto';
+import { canRetryUpgrade } from '../../../domain/actions';
+import type { ScheduleResult } from '../../../domain/api/upgrade-actions';
+import { tierOrder } from '../../../domain/eligibility';
+import type { Actor } from '../../actor';
+import { ConflictError, NotFoundError } from '../../errors';
+import { audited, STATE_ONLY, type ManageDeps } from './manage-deps';
+import type { SchedulePlan } from './plan';
+import { writeUpgrade, type UpgradeScheduler } from './schedule';
+
+export interface RetryDeps extends ManageDeps {
+  scheduler: UpgradeScheduler;
+}
+
+interface FailedJob {
+  id: number;
+  org_id: string;
+  version_id: string;
+}
+
+/** POST /api/upgrades/retry/:id — answers the retry upgrade (the same one for a repeated click). */
+export async function retryFailed(
+  deps: RetryDeps,
+  actor: Actor,
+  upgradeId: number,
+): Promise<ScheduleResult> {
+  const { db } = deps;
+  const { rows: found } = await db.query<{ description: string; org_group_id: number | null }>(
+    `SELECT description, org_group_id::int AS org_group_id FROM upgrade WHERE id = $1`,
+    [upgradeId],
+  );
+  const original = found[0];
+  if (!original) throw new NotFoundError(`No upgrade ${upgradeId}.`);
+  const target = { type: 'upgrade', id: String(upgradeId) };
+  return audited(deps, actor, 'upgrade.retry', target, {}, async () => {
+    const failed = await failedJobs(deps, upgradeId);
+    const state = canRetryUpgrade(STATE_ONLY, { Failed: failed.length });
+    if (!state.allowed) throw new ConflictError(state.reason);
+
+    const children = await retriesOf(deps, upgradeId);
+    const covered = new Set(children.planned);
+    const toRetry = failed.filter(
+      (job) =>
+        !covered.has(pairKey(job.org_id, job.version_id)) && !children.leftOut.has(job.org_id),
+    );
+    if (toRetry.length === 0) {
+      const latest = children.live.at(-1)!;
+      return {
+        id: latest.id,
+        transid: latest.transid ?? '',
+        message: `The failed jobs of this upgrade were already retried in upgrade ${latest.id}.`,
+      };
+    }
+
+    const transid = retryTransid(
+      upgradeId,
+      toRetry.map((job) => job.id),
+      children.canceled,
+    );
+    const existing = await idOfTransid(deps, transid);
+    let id = existing;
+    if (id === undefined) {
+      const plan = await planRetry(deps.scheduler, toRetry);
+      id =
+        (await writeUpgrade(
+          db,
+          {
+            description: `Retry of upgrade ${upgradeId}: ${original.description}`,
+            startTime: new Date(),
+            createdBy: actor.username,
+            orgGroupId: original.org_group_id,
+            parentId: upgradeId,
+            transid,
+          },
+          plan,
+        )) ?? (await idOfTransid(deps, transid));
+      if (id === undefined) throw new ConflictError(`The retry of upgrade ${upgradeId} vanished.`);
+    }
+    const outcome = await deps.scheduler.finish(id, {
+      transid,
+      created: existing === undefined,
+      failSubject: 'Retry Failed',
+      audit: async () => undefined, // audited() records the attempt once
+    });
+    return {
+      id: outcome.id,
+      transid: outcome.transid,
+      ...(outcome.message ? { message: outcome.message } : {}),
+    };
+  });
+}
+
+async function failedJobs(deps: ManageDeps, upgradeId: number): Promise<FailedJob[]> {
+  const { rows } = await deps.db.query<FailedJob>(
+    `SELECT j.id::int AS id, j.org_id, i.version_id FROM upgrade_job j
+       JOIN upgrade_item i ON i.id = j.item_id
+      WHERE j.upgrade_id = $1 AND j.status = 'Failed' ORDER BY j.id`,
+    [upgradeId],
+  );
+  return rows.map((r) => ({ ...r, org_id: r.org_id.trim(), version_id: r.version_id.trim() }));
+}
+
+const pairKey = (orgId: string, versionId: string) => `${orgId.trim()}|${versionId.trim()}`;
+
+/**
+ * Earlier retries: the (org, version) pairs the live ones planned and the orgs they left out
+ * (both count as retried: a second click must not plan a blacklisted org again), and the
+ * canceled ones' ids.
+ */
+async function retriesOf(deps: ManageDeps, upgradeId: number) {
+  const { rows } = await deps.db.query<{ id: number; status: string; transid: string | null }>(
+    `SELECT id::int AS id, status, transid FROM upgrade WHERE parent_id = $1 ORDER BY id`,
+    [upgradeId],
+  );
+  const live = rows.filter((r) => r.status !== 'Canceled');
+  const { rows: planned } = await deps.db.query<{ org_id: string; version_id: string }>(
+    `SELECT p.org_id, i.version_id FROM upgrade_item i JOIN upgrade_item_plan p ON p.item_id = i.id
+      WHERE i.upgrade_id = ANY($1::bigint[])`,
+    [live.map((r) => r.id)],
+  );
+  const { rows: leftOut } = await deps.db.query<{ org_id: string }>(
+    `SELECT org_id FROM upgrade_blacklist WHERE upgrade_id = ANY($1::bigint[])`,
+    [live.map((r) => r.id)],
+  );
+  return {
+    live,
+    leftOut: new Set(leftOut.map((r) => r.org_id.trim())),
+    canceled: rows.filter((r) => r.status === 'Canceled').map((r) => r.id),
+    planned: planned.map((r) => pairKey(r.org_id, r.version_id)),
+  };
+}
+
+/**
+ * The idempotency key: the same failed jobs give the same key. A canceled retry frees its jobs
+ * for a new one, so the canceled retries are part of the key.
+ */
+export function retryTransid(
+  upgradeId: number,
+  jobIds: readonly number[],
+  canceledRetries: readonly number[],
+): string {
+  const digest = createHash('sha256')
+    .update(`${[...jobIds].sort((a, b) => a - b).join(',')}|${canceledRetries.join(',')}`)
+    .digest('hex')
+    .slice(0, 20);
+  return `retry-${upgradeId}-${digest}`;
+}
+
+async function idOfTransid(deps: ManageDeps, transid: string): Promise<number | undefined> {
+  const { rows } = await deps.db.query<{ id: number }>(
+    `SELECT id::int AS id FROM upgrade WHERE transid = $1`,
+    [transid],
+  );
+  return rows[0]?.id;
+}
+
+/**
+ * One plan per failed target version (the org is a candidate for that version only), merged: an
+ * org planned for any version is not left out; one left out of all carries every reason.
+ */
+async function planRetry(
+  scheduler: UpgradeScheduler,
+  jobs: readonly FailedJob[],
+): Promise<SchedulePlan> {
+  const byVersion = new Map<string, string[]>();
+  for (const job of jobs) {
+    byVersion.set(job.version_id, [...(byVersion.get(job.version_id) ?? []), job.org_id]);
+  }
+  const merged: SchedulePlan = { requests: [], leftOut: [] };
+  const reasons = new Map<string, string[]>();
+  for (const [versionId, orgIds] of byVersion) {
+    const plan = await scheduler.planFor(orgIds, [versionId]);
+    merged.requests.push(...plan.requests);
+    for (const { orgId, reason } of plan.leftOut) {
+      reasons.set(orgId, [...(reasons.get(orgId) ?? []), reason]);
+    }
+  }
+  const planned = new Set(merged.requests.flatMap((r) => r.orgs.map((o) => o.orgId)));
+  for (const [orgId, why] of reasons) {
+    if (!planned.has(orgId)) merged.leftOut.push({ orgId, reason: why.join('; ') });
+  }
+  merged.requests.sort(
+    (a, b) =>
+      tierOrder(a.version.dependency_tier) - tierOrder(b.version.dependency_tier) ||
+      a.version.package_id.localeCompare(b.version.package_id) ||
+      a.version.version_sort.localeCompare(b.version.version_sort),
+  );
+  return merged;
+}
