@@ -5,7 +5,7 @@ import { ACTIVATION_POLICY_MESSAGE, READ_ONLY_MESSAGE } from '../../../domain';
 import type * as LiveModule from '../../api/live';
 import { listPage, makeUpgradeItem, makeUser } from '../../testing/fixtures';
 import { findToast } from '../../testing/renderRoute';
-import type { StubRoute } from '../../testing/stubFetch';
+import { calledUrls, type StubRoute } from '../../testing/stubFetch';
 import { renderUpgradeScreen } from './renderUpgradeScreen';
 import { CONFIRM, REFRESHING_UPGRADE } from './UpgradeActions';
 import { makeJob, makeUpgrade, makeUpgradeDetail } from './upgradeFixtures';
@@ -136,7 +136,7 @@ describe('UpgradeDetailScreen', SLOW, () => {
     const bodies: unknown[] = [];
     renderDetail({
       'POST /api/upgrades/cancel/7': (_url, init) => {
-        bodies.push(JSON.parse(String(init?.body)));
+        bodies.push(JSON.parse(init?.body as string));
         return { json: { id: 7, status: 'Canceled' } };
       },
     });
@@ -218,7 +218,7 @@ describe('UpgradeDetailScreen', SLOW, () => {
     await user.click(screen.getByRole('tab', { name: 'Blacklist' }));
     const blacklist = await screen.findByRole('table', { name: 'upgrade blacklist' });
     expect(await within(blacklist).findByText('Blacklisted')).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').pathname);
+    const urls = calledUrls(fetchMock).map((url) => url.pathname);
     expect(urls).toContain('/api/upgrades/7/jobs');
     expect(urls).toContain('/api/upgrades/7/blacklist');
   });
