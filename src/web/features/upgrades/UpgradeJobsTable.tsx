@@ -1,11 +1,15 @@
 // The push jobs of an upgrade, or of one of its requests (itemId), paged by the server (an
 // upgrade can hold tens of thousands of jobs). A job with a message shows the red 'Error' chip.
-import { formatDuration, type UpgradeJob } from '../../../domain';
+import {
+  formatDuration,
+  UPGRADE_ITEM_JOB_LIST,
+  UPGRADE_JOB_LIST,
+  type UpgradeJob,
+} from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
 import { paths } from '../../components/paths';
 import { JobStatusCell } from './JobStatusCell';
-import { UPGRADE_JOB_LIST } from './upgradeLists';
 
 interface UpgradeJobsTableProps {
   upgradeId: number;
@@ -15,14 +19,11 @@ interface UpgradeJobsTableProps {
   username: string | null;
 }
 
-// The request's table keeps its own remembered sorts and filters.
-const ITEM_JOB_LIST = { ...UPGRADE_JOB_LIST, key: 'UpgradeItemJobList' };
-
 export function UpgradeJobsTable({ upgradeId, itemId, readOnly, username }: UpgradeJobsTableProps) {
   return (
     <DataTable<UpgradeJob>
       name="upgrade jobs"
-      list={itemId === undefined ? UPGRADE_JOB_LIST : ITEM_JOB_LIST}
+      list={itemId === undefined ? UPGRADE_JOB_LIST : UPGRADE_ITEM_JOB_LIST}
       // The message is read through the Error chip; the column stays filterable in the export.
       hiddenColumns={['message', ...(itemId === undefined ? [] : ['package_name'])]}
       source={{
