@@ -1,8 +1,17 @@
-import { GROUP_MEMBER_LIST, type Org } from '../../../domain';
+// The group's member orgs, paged by the server (a group can hold tens of thousands of orgs), with
+// the member actions on the selection (spec §2): Copy and Move open the group picker without this
+// group; Remove asks 'Are you sure you want to remove N member(s)?'.
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { GROUP_MEMBER_LIST, removeMembersPrompt, type Org } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
 import { DataTable } from '../../components/data-table';
 import { paths } from '../../components/paths';
+import { ConfirmDialog } from './changes/ConfirmDialog';
+import { groupApi } from './changes/groupApi';
+import { showFailure } from './changes/notices';
+import { SelectGroupModal } from './changes/SelectGroupModal';
+import { SelectionButton } from './changes/SelectionButton';
 
 interface GroupTabProps {
   groupId: number;
@@ -10,38 +19,87 @@ interface GroupTabProps {
   username?: string | null;
 }
 
-/** The group's member orgs, paged by the server (a group can hold tens of thousands of orgs). */
+type Picking = 'copy' | 'move' | null;
+
 export function GroupMembersTab({ groupId, readOnly, username }: GroupTabProps) {
+  const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
+  const [picking, setPicking] = useState<Picking>(null);
+  const [removing, setRemoving] = useState(false);
+  const orgIds = [...selection];
+  const clear = () => setSelection(new Set());
+  const remove = useMutation({
+    mutationFn: () => groupApi.removeMembers(groupId, orgIds),
+    onSuccess: clear,
+    onError: (error) => showFailure('Removal Failed', error),
+    onSettled: () => setRemoving(false),
+  });
   return (
-    <DataTable<Org>
-      name="group-members"
-      list={GROUP_MEMBER_LIST}
-      source={{
-        mode: 'server',
-        endpoint: `/api/orggroups/${groupId}/members`,
-        queryKey: [...queryKeys.groupMembers, groupId],
-      }}
-      rowHref={(org) => paths.org(org.org_id)}
-      // The selection and its 'N Selected' toggle stay available to read-only users (spec §6);
-      // only the actions on it are changes.
-      selectable
-      readOnly={readOnly}
-      username={username}
-      exportName={`group-${groupId}-members`}
-      toolbar={
-        <>
-          <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
-            Copy
-          </ChangeActionButton>
-          <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
-            Move
-          </ChangeActionButton>
-          <ChangeActionButton readOnly={readOnly} size="xs" color="red" variant="light">
-            Remove
-          </ChangeActionButton>
-        </>
-      }
-    />
+    <>
+      <DataTable<Org>
+        name="group-members"
+        list={GROUP_MEMBER_LIST}
+        source={{
+          mode: 'server',
+          endpoint: `/api/orggroups/${groupId}/members`,
+          queryKey: [...queryKeys.groupMembers, groupId],
+        }}
+        rowHref={(org) => paths.org(org.org_id)}
+        // The selection and its 'N Selected' toggle stay available to read-only users (spec §6);
+        // only the actions on it are changes.
+        selectable
+        selection={selection}
+        onSelectionChange={setSelection}
+        readOnly={readOnly}
+        username={username}
+        exportName={`group-${groupId}-members`}
+        toolbar={
+          <>
+            <SelectionButton
+              readOnly={readOnly}
+              selected={orgIds.length}
+              onClick={() => setPicking('copy')}
+            >
+              Copy
+            </SelectionButton>
+            <SelectionButton
+              readOnly={readOnly}
+              selected={orgIds.length}
+              onClick={() => setPicking('move')}
+            >
+              Move
+            </SelectionButton>
+            <SelectionButton
+              readOnly={readOnly}
+              selected={orgIds.length}
+              color="red"
+              variant="light"
+              onClick={() => setRemoving(true)}
+            >
+              Remove
+            </SelectionButton>
+          </>
+        }
+      />
+      <SelectGroupModal
+        opened={picking !== null}
+        onClose={() => setPicking(null)}
+        orgIds={orgIds}
+        excludeId={groupId}
+        moveFrom={picking === 'move' ? groupId : undefined}
+        // Moved orgs have left this group; copied ones stay selected for another copy.
+        onDone={() => picking === 'move' && clear()}
+      />
+      <ConfirmDialog
+        opened={removing}
+        title="Remove members"
+        question={removeMembersPrompt(orgIds.length)}
+        confirmLabel="Remove"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setRemoving(false)}
+      />
+    </>
   );
 }
 

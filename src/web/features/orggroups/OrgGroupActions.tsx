@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { isBlacklistGroup, type OrgGroup } from '../../../domain';
 import { sendLiveMessage } from '../../api/live';
 import { ChangeActionButton } from '../../components/ChangeActionButton';
+import { GroupChangeActions } from './changes/GroupChangeActions';
 import { ScheduleUpgradeModal } from '../upgrades/ScheduleUpgradeModal';
 
 export const REFRESH_VERSIONS_NOTICE =
@@ -46,12 +47,7 @@ export function OrgGroupActions({ group, readOnly }: OrgGroupActionsProps) {
       <Button size="xs" variant="default" onClick={refreshVersions}>
         Refresh Versions
       </Button>
-      <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
-        Edit
-      </ChangeActionButton>
-      <ChangeActionButton readOnly={readOnly} size="xs" color="red" variant="light">
-        Delete
-      </ChangeActionButton>
+      <GroupChangeActions group={group} readOnly={readOnly} />
     </Group>
   );
 }

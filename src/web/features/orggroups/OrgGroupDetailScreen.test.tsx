@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { READ_ONLY_MESSAGE } from '../../../domain';
 import { sendLiveMessage } from '../../api/live';
 import type * as LiveModule from '../../api/live';
-import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
 import { calledUrls } from '../../testing/stubFetch';
 import {
   makeGroup,
@@ -33,6 +32,7 @@ const groupRoutes = (group = makeGroup()) => ({
   'GET /api/orggroups/7/versions': { json: listPage([makeGroupVersion()]) },
   'GET /api/licenses': { json: listPage([makeLicense()]) },
   'GET /api/upgrades': { json: [makeUpgrade()] },
+  'POST /api/orggroups/7/members/remove': { json: { id: 7, name: 'Pilot customers', count: 1 } },
 });
 
 /** The column labels, without the position a multi-column default sort shows beside them. */
@@ -133,15 +133,46 @@ describe('OrgGroupDetailScreen', () => {
       expect(request?.searchParams.get('page')).toBe('1');
       expect(request?.searchParams.get('pageSize')).toBe('25');
 
-      expect(screen.getByRole('checkbox', { name: 'Select row 00D000000000001EAA' })).toBeEnabled();
+      // Nothing selected: the member actions wait for a selection.
       for (const name of ['Copy', 'Move', 'Remove']) {
         expect(screen.getByRole('button', { name })).toBeDisabled();
       }
       expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
-      await user.hover(screen.getByRole('button', { name: 'Move' }).parentElement!);
-      expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+      await user.click(screen.getByRole('checkbox', { name: 'Select row 00D000000000001EAA' }));
+      for (const name of ['Copy', 'Move', 'Remove']) {
+        expect(screen.getByRole('button', { name })).toBeEnabled();
+      }
+      await user.click(screen.getByRole('button', { name: 'Remove' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove members' });
+      expect(dialog).toHaveTextContent('Are you sure you want to remove 1 member(s)?');
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      await vi.waitFor(() => {
+        const call = fetchMock.mock.calls.find(
+          ([url]) => (url as string) === '/api/orggroups/7/members/remove',
+        );
+        expect(call?.[1]?.method).toBe('POST');
+        expect(JSON.parse(call?.[1]?.body as string)).toEqual({ orgIds: ['00D000000000001EAA'] });
+      });
     },
   );
+
+  it('disables the member actions for a read-only user and says why', SLOW, async () => {
+    const user = userEvent.setup();
+    const { userLoaded } = renderGroupScreen({
+      route: '/orggroup/7',
+      routes: groupRoutes(),
+      readOnly: true,
+    });
+    await userLoaded();
+    await screen.findByRole('link', { name: 'Acme Production' });
+    // Selecting only reads: it stays available, the changes do not.
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 00D000000000001EAA' }));
+    for (const name of ['Copy', 'Move', 'Remove', 'Edit', 'Delete']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
+    await user.hover(screen.getByRole('button', { name: 'Move' }).parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(READ_ONLY_MESSAGE);
+  });
 
   it(
     'remembers the Versions tab and links each version row to its org, package and version',

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { READ_ONLY_MESSAGE } from '../../../domain';
-import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
 import { calledUrls, type StubRoute } from '../../testing/stubFetch';
 import { makeGroup } from './orgGroupFixtures';
 import { renderGroupScreen } from './renderGroupScreen';
@@ -100,23 +99,68 @@ describe('OrgGroupsListScreen', () => {
   );
 
   it(
-    'lets a user who may change things select rows; New and Delete wait for their release',
+    'lets a user who may change things select rows and delete them after the plural confirmation',
     SLOW,
     async () => {
       const user = userEvent.setup();
-      const { userLoaded } = renderGroupScreen({
+      const { userLoaded, fetchMock } = renderGroupScreen({
         route: '/orggroups',
-        routes: { 'GET /api/orggroups': groupsByType },
+        routes: {
+          'GET /api/orggroups': groupsByType,
+          'POST /api/orggroups/delete': { json: { deleted: [7, 8] } },
+        },
       });
       await userLoaded();
       await screen.findByRole('link', { name: 'Pilot customers' });
 
-      expect(screen.getByRole('checkbox', { name: 'Select row 7' })).toBeInTheDocument();
-      const newButton = screen.getByRole('button', { name: 'New' });
-      expect(newButton).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'New' })).toBeEnabled();
       expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
-      await user.hover(newButton.parentElement!);
-      expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+      await user.click(screen.getByRole('checkbox', { name: 'Select row 7' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select row 8' }));
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete groups' });
+      expect(dialog).toHaveTextContent('Are you sure you want to delete these 2 groups?');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => {
+        const call = fetchMock.mock.calls.find(
+          ([url]) => (url as string) === '/api/orggroups/delete',
+        );
+        expect(JSON.parse(call?.[1]?.body as string)).toEqual({ orggroupIds: [7, 8] });
+      });
+    },
+  );
+
+  it(
+    'opens the New modal, Upgrade Group by default, and goes to the created group',
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      const { userLoaded, fetchMock } = renderGroupScreen({
+        route: '/orggroups',
+        routes: {
+          'GET /api/orggroups': groupsByType,
+          'PUT /api/orggroups': { json: { id: 42, name: 'EMEA' } },
+          'GET /api/orggroups/42': { json: makeGroup({ id: 42, name: 'EMEA' }) },
+          'GET /api/orggroups/42/members': { json: { rows: [], total: 0 } },
+        },
+      });
+      await userLoaded();
+      await user.click(await screen.findByRole('button', { name: 'New' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New Group' });
+      expect(within(dialog).getByRole('combobox', { name: 'Type' })).toHaveValue('Upgrade Group');
+      await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'EMEA');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => {
+        const call = fetchMock.mock.calls.find(
+          ([url, init]) => (url as string) === '/api/orggroups' && init?.method === 'PUT',
+        );
+        expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({
+          name: 'EMEA',
+          type: 'Upgrade Group',
+          orgIds: [],
+        });
+      });
+      expect(await screen.findByRole('heading', { name: 'EMEA' })).toBeInTheDocument();
     },
   );
 

@@ -1,6 +1,8 @@
 // Org Groups list (spec §2): a type radio remembered in local storage, the groups of that type in
 // a client-mode table with saved filters, and the New and Delete actions.
+import { useState } from 'react';
 import { Group, SegmentedControl, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { ORG_GROUP_LIST, ORG_GROUP_TYPE_FILTERS, type OrgGroup } from '../../../domain';
 import { ChangeActionButton } from '../../components/ChangeActionButton';
 import { DataTable } from '../../components/data-table';
@@ -10,11 +12,17 @@ import { useTableAccess } from '../auth/useTableAccess';
 import { useGroupTypeFilter } from './useGroupTypeFilter';
 import { useOrgGroups } from './useOrgGroups';
 import { WhenCell } from './WhenCell';
+import { DeleteGroupsButton } from './changes/DeleteGroupsButton';
+import { GroupFormModal } from './changes/GroupFormModal';
 
 export function OrgGroupsListScreen() {
   const { readOnly, username } = useTableAccess();
   const [type, setType] = useGroupTypeFilter();
   const groups = useOrgGroups(type);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
+  const selectedIds = [...selection].map(Number);
 
   return (
     <Screen name="orggroups" title="Org Groups">
@@ -42,18 +50,27 @@ export function OrgGroupsListScreen() {
         renderCell={{ created_date: (group) => <WhenCell value={group.created_date} /> }}
         // Spec §6: read-only users cannot select rows in the group list.
         selectable={!readOnly}
+        selection={selection}
+        onSelectionChange={setSelection}
         readOnly={readOnly}
         username={username}
         toolbar={
           <>
-            <ChangeActionButton readOnly={readOnly} size="xs">
+            <ChangeActionButton readOnly={readOnly} size="xs" onClick={() => setCreating(true)}>
               New
             </ChangeActionButton>
-            <ChangeActionButton readOnly={readOnly} size="xs" color="red" variant="light">
-              Delete
-            </ChangeActionButton>
+            <DeleteGroupsButton
+              groupIds={selectedIds}
+              readOnly={readOnly}
+              onDeleted={() => setSelection(new Set())}
+            />
           </>
         }
+      />
+      <GroupFormModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(group) => void navigate(paths.orgGroup(group.id) ?? '/orggroups')}
       />
     </Screen>
   );

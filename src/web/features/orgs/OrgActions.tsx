@@ -6,6 +6,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { sendLiveMessage } from '../../api/live';
 import { ChangeActionButton } from '../../components/ChangeActionButton';
+import { AddOrgToGroupButton } from './AddOrgToGroupButton';
 import { ScheduleUpgradeModal } from '../upgrades/ScheduleUpgradeModal';
 
 export const REFRESH_VERSIONS_TITLE = 'Refreshing Versions';
@@ -44,9 +45,7 @@ export function OrgActions({ orgId, orgName, readOnly }: OrgActionsProps) {
         scope={{ kind: 'org', orgId }}
         name={orgName}
       />
-      <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
-        Add To Group
-      </ChangeActionButton>
+      <AddOrgToGroupButton orgId={orgId} readOnly={readOnly} />
       <Button size="xs" variant="default" onClick={refreshVersions}>
         Refresh Versions
       </Button>

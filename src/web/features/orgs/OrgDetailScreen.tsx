@@ -11,6 +11,7 @@ import { Screen } from '../../components/Screen';
 import { useRecord } from '../../components/useRecord';
 import { useTableAccess } from '../auth/useTableAccess';
 import { BlacklistNotice } from './BlacklistNotice';
+import { BlacklistSwitch } from './BlacklistSwitch';
 import { OrgActions } from './OrgActions';
 import { OrgFeatures } from './OrgFeatures';
 import { OrgGroupsTab } from './tabs/OrgGroupsTab';
@@ -83,7 +84,10 @@ function OrgRecord({ org }: { org: OrgDetail }) {
           { label: 'Features', value: <OrgFeatures features={org.features} /> },
         ]}
         actions={
-          <OrgActions orgId={org.org_id} orgName={org.name ?? org.org_id} readOnly={readOnly} />
+          <>
+            <OrgActions orgId={org.org_id} orgName={org.name ?? org.org_id} readOnly={readOnly} />
+            <BlacklistSwitch org={org} readOnly={readOnly} />
+          </>
         }
       />
       {org.blacklisted && <BlacklistNotice reasons={org.blacklist_reasons} />}

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CANNOT_BE_UPGRADED, READ_ONLY_MESSAGE } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
-import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
 import { calledUrls, type StubRoute } from '../../testing/stubFetch';
 import { ORG_TABS_ID } from './OrgDetailScreen';
 import {
@@ -247,9 +246,10 @@ describe('Org detail tabs', () => {
       [`GET /api/orggroups/members/${ORG_ID}`]: {
         json: [makeGroup(), makeGroup({ id: 4, name: 'Do Not Upgrade', type: 'Blacklist Group' })],
       },
+      [`POST /api/orggroups/members/${ORG_ID}/remove`]: { json: { removed: 1 } },
     };
 
-    it('lists the groups of the org, each opening its group, with Remove From Group not available yet', async () => {
+    it('lists the groups of the org, each opening its group, and removes it from the selected ones', async () => {
       const user = userEvent.setup();
       const { queryClient } = renderTab('groups', routes);
       await waitFor(() =>
@@ -269,8 +269,20 @@ describe('Org detail tabs', () => {
 
       const remove = screen.getByRole('button', { name: 'Remove From Group' });
       expect(remove).toBeDisabled();
-      await user.hover(remove.parentElement!);
-      expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+      await user.click(within(table).getByRole('checkbox', { name: 'Select row 9' }));
+      await user.click(remove);
+      const dialog = await screen.findByRole('dialog', { name: 'Remove from groups' });
+      expect(dialog).toHaveTextContent(
+        'Are you sure you want to remove this org from the selected group?',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => {
+        const call = vi
+          .mocked(fetch)
+          .mock.calls.find(([url]) => (url as string).endsWith('/remove'));
+        expect(call?.[0]).toBe(`/api/orggroups/members/${ORG_ID}/remove`);
+        expect(JSON.parse(call?.[1]?.body as string)).toEqual({ orgGroupIds: [9] });
+      });
     });
 
     it('keeps a read-only user from selecting groups or removing the org, and says why', async () => {

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORG_LIST, READ_ONLY_MESSAGE } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
-import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
 import { calledUrls, type StubRoute } from '../../testing/stubFetch';
 import { blacklistedKey } from './useBlacklistedToggle';
 import { makeOrg, ORG_ID, RELATED_ORG_ID } from './testing/orgFixtures';
@@ -146,18 +145,22 @@ describe('OrgsListScreen', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
   });
 
-  it('shows Add To Group and Import as not available yet to a user who may change things', async () => {
+  it('offers Import to a user who may change things, and Add To Group once orgs are selected', async () => {
     const user = userEvent.setup();
     const { queryClient } = renderOrgScreen({
       route: '/orgs',
       routes: { 'GET /api/orgs': orgsRoute() },
     });
     await userLoaded(queryClient);
-    const button = await screen.findByRole('button', { name: 'Import' });
-    expect(button).toBeDisabled();
-    await user.hover(button.parentElement!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+    expect(await screen.findByRole('button', { name: 'Import' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Add To Group' })).toBeDisabled();
+    const box = (await screen.findAllByRole('checkbox', { name: /^Select row 00D/ }))[0]!;
+    await user.click(box);
+    expect(screen.getByRole('button', { name: 'Add To Group' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Add To Group' }));
+    expect(await screen.findByRole('dialog', { name: 'Select Group' })).toHaveTextContent(
+      '1 org selected.',
+    );
   });
 
   it('says so when no org matches', async () => {

@@ -1,5 +1,7 @@
 // Orgs list (spec §2 /orgs): every customer org, server-paged; the Blacklisted toggle narrows the
-// list to the orgs kept out of upgrades, and a row opens the org.
+// list to the orgs kept out of upgrades, and a row opens the org. Add To Group sends the selection
+// to a group; Import looks pasted org ids up.
+import { useState } from 'react';
 import { Switch } from '@mantine/core';
 import { ORG_LIST, type Org } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
@@ -10,6 +12,9 @@ import { ListTitle } from '../../components/ListTitle';
 import { paths } from '../../components/paths';
 import { useListTotal } from '../../components/useListTotal';
 import { useTableAccess } from '../auth/useTableAccess';
+import { ImportOrgsModal } from '../orggroups/changes/ImportOrgsModal';
+import { SelectGroupModal } from '../orggroups/changes/SelectGroupModal';
+import { SelectionButton } from '../orggroups/changes/SelectionButton';
 import { blacklistedParams, useBlacklistedToggle } from './useBlacklistedToggle';
 
 export function OrgsListScreen() {
@@ -17,6 +22,9 @@ export function OrgsListScreen() {
   const [blacklisted, setBlacklisted] = useBlacklistedToggle(ORG_LIST.key);
   const params = blacklistedParams(blacklisted);
   const total = useListTotal(queryKeys.orgs, params);
+  const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   return (
     <Screen name="orgs" title="Orgs">
@@ -28,6 +36,8 @@ export function OrgsListScreen() {
         rowHref={(org) => paths.org(org.org_id)}
         // Selecting only reads (the 'N Selected' view, Export), so read-only users may too.
         selectable
+        selection={selection}
+        onSelectionChange={setSelection}
         readOnly={readOnly}
         username={username}
         exportName={blacklisted ? 'BlacklistedOrgs' : 'Orgs'}
@@ -38,15 +48,26 @@ export function OrgsListScreen() {
               checked={blacklisted}
               onChange={(event) => setBlacklisted(event.currentTarget.checked)}
             />
-            <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
+            <SelectionButton
+              readOnly={readOnly}
+              selected={selection.size}
+              onClick={() => setAdding(true)}
+            >
               Add To Group
-            </ChangeActionButton>
-            <ChangeActionButton readOnly={readOnly} size="xs" variant="default">
+            </SelectionButton>
+            <ChangeActionButton
+              readOnly={readOnly}
+              size="xs"
+              variant="default"
+              onClick={() => setImporting(true)}
+            >
               Import
             </ChangeActionButton>
           </>
         }
       />
+      <SelectGroupModal opened={adding} onClose={() => setAdding(false)} orgIds={[...selection]} />
+      <ImportOrgsModal opened={importing} onClose={() => setImporting(false)} />
     </Screen>
   );
 }

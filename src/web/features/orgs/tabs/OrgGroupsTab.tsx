@@ -1,36 +1,81 @@
-// Org detail's Groups tab: the groups the org belongs to. Removing the org from groups (after a
-// confirmation, spec §2) arrives with group management; its button is in place, disabled.
+// Org detail's Groups tab: the groups the org belongs to; the selected ones can be left after a
+// confirmation (spec §2), 'Removal Failed' with the server's message otherwise.
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { ORG_GROUP_CARD_LIST, orgGroupSchema, type OrgGroup } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
-import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
 import { useParsedArray } from '../../../components/useParsedArray';
+import { ConfirmDialog } from '../../orggroups/changes/ConfirmDialog';
+import { groupApi } from '../../orggroups/changes/groupApi';
+import { showFailure } from '../../orggroups/changes/notices';
+import { SelectionButton } from '../../orggroups/changes/SelectionButton';
 import type { OrgTabProps } from './orgTabProps';
 
+export function removeFromGroupsPrompt(count: number): string {
+  return count === 1
+    ? 'Are you sure you want to remove this org from the selected group?'
+    : `Are you sure you want to remove this org from ${count} groups?`;
+}
+
 export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
+  const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
+  const [asking, setAsking] = useState(false);
   const groups = useParsedArray(
     // Under the groups root so 'group-members' and 'groups' events reload it.
     [...queryKeys.orgGroups, 'of-org', orgId],
     `/api/orggroups/members/${encodeURIComponent(orgId)}`,
     orgGroupSchema,
   );
+  const groupIds = [...selection].map(Number);
+  const remove = useMutation({
+    mutationFn: () => groupApi.removeOrgFromGroups(orgId, groupIds),
+    onSuccess: () => setSelection(new Set()),
+    onError: (error) => showFailure('Removal Failed', error),
+    onSettled: () => setAsking(false),
+  });
   return (
-    <DataTable<OrgGroup>
-      name="org groups"
-      list={ORG_GROUP_CARD_LIST}
-      source={{ mode: 'client', rows: groups.data, loading: groups.isPending, error: groups.error }}
-      readOnly={readOnly}
-      username={username}
-      exportName={`Groups-${orgId}`}
-      rowHref={(row) => paths.orgGroup(row.id)}
-      // Spec §6: read-only users cannot select rows of a group list.
-      selectable={!readOnly}
-      toolbar={
-        <ChangeActionButton readOnly={readOnly} size="xs" variant="default" color="red">
-          Remove From Group
-        </ChangeActionButton>
-      }
-    />
+    <>
+      <DataTable<OrgGroup>
+        name="org groups"
+        list={ORG_GROUP_CARD_LIST}
+        source={{
+          mode: 'client',
+          rows: groups.data,
+          loading: groups.isPending,
+          error: groups.error,
+        }}
+        readOnly={readOnly}
+        username={username}
+        exportName={`Groups-${orgId}`}
+        rowHref={(row) => paths.orgGroup(row.id)}
+        // Spec §6: read-only users cannot select rows of a group list.
+        selectable={!readOnly}
+        selection={selection}
+        onSelectionChange={setSelection}
+        toolbar={
+          <SelectionButton
+            readOnly={readOnly}
+            selected={groupIds.length}
+            color="red"
+            variant="light"
+            onClick={() => setAsking(true)}
+          >
+            Remove From Group
+          </SelectionButton>
+        }
+      />
+      <ConfirmDialog
+        opened={asking}
+        title="Remove from groups"
+        question={removeFromGroupsPrompt(groupIds.length)}
+        confirmLabel="Remove"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
   );
 }

@@ -1,0 +1,44 @@
+// The Org detail's blacklist toggle (spec §4 "Org blacklist"). On: the org joins a Blacklist
+// Group; off: it leaves them. When DENIED_ORGS or EXPAND_BLACKLIST keep it blacklisted anyway,
+// the server says why and the notice shows it — the switch never pretends.
+import { Switch, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { READ_ONLY_MESSAGE, type OrgDetail } from '../../../domain';
+import { groupApi } from '../orggroups/changes/groupApi';
+import { showFailure } from '../orggroups/changes/notices';
+
+export function BlacklistSwitch({ org, readOnly }: { org: OrgDetail; readOnly: boolean }) {
+  const toggle = useMutation({
+    mutationFn: (blacklisted: boolean) => groupApi.setBlacklisted(org.org_id, blacklisted),
+    onSuccess: (result) => {
+      if (result.message) {
+        notifications.show({
+          color: 'yellow',
+          title: 'Still blacklisted',
+          message: result.message,
+          autoClose: 10_000,
+        });
+      }
+    },
+    onError: (error) => showFailure('Fail', error),
+  });
+  // Lifting is possible only where a Blacklist Group is a reason; the server explains otherwise.
+  const control = (
+    <Switch
+      label="Blacklisted"
+      checked={toggle.isPending ? toggle.variables : org.blacklisted}
+      disabled={readOnly || toggle.isPending}
+      onChange={(event) => toggle.mutate(event.currentTarget.checked)}
+    />
+  );
+  return readOnly ? (
+    <Tooltip label={READ_ONLY_MESSAGE}>
+      <span style={{ display: 'inline-block' }} tabIndex={0}>
+        {control}
+      </span>
+    </Tooltip>
+  ) : (
+    control
+  );
+}
