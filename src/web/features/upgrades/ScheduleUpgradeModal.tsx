@@ -165,7 +165,7 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
       <Stack gap="sm">
         <TextInput
           label="Description"
-          required
+          withAsterisk
           data-autofocus
           value={description}
           error={errors.description}
@@ -173,7 +173,7 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
         />
         <DateTimePicker
           label="Start"
-          required
+          withAsterisk
           value={start}
           onChange={setStart}
           valueFormat="YYYY-MM-DD hh:mm A"

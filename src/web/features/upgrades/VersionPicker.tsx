@@ -37,6 +37,7 @@ export function VersionPicker({ choice, selected, onChange }: VersionPickerProps
       <Input
         component="select"
         id={id}
+        aria-label={choice.packageName}
         multiple
         size="sm"
         value={value}

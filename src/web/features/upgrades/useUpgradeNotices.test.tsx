@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Notifications, notifications } from '@mantine/notifications';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { stubFetch } from '../../testing/stubFetch';
+import { rememberOwnTransid } from './ownTransids';
+import { makeUpgradeDetail } from './upgradeFixtures';
+import {
+  upgradeChangedMessage,
+  UPGRADE_STATUS_UPDATE,
+  useUpgradeNotices,
+} from './useUpgradeNotices';
+
+const live = vi.hoisted(() => {
+  const listeners = new Map<string, (payload: unknown) => void>();
+  return {
+    listeners,
+    socket: {
+      on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
+      off: (event: string) => listeners.delete(event),
+    },
+  };
+});
+vi.mock('../../api/live', () => ({ getLiveSocket: () => live.socket }));
+
+function Host() {
+  useUpgradeNotices();
+  return <Notifications />;
+}
+
+describe('useUpgradeNotices', () => {
+  beforeEach(() => {
+    notifications.clean();
+    stubFetch({ 'GET /api/upgrades/7': { json: makeUpgradeDetail() } });
+  });
+
+  it("announces another user's upgrade change for 7 s, and a click opens the upgrade", async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<Host />);
+    act(() => live.listeners.get('upgrade')?.({ ids: [7], transid: 'their-transid' }));
+    expect(await screen.findByText(UPGRADE_STATUS_UPDATE)).toBeInTheDocument();
+    await user.click(screen.getByText(upgradeChangedMessage('Spring rollout')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade/7'));
+  });
+
+  it("stays quiet for this user's own transid and for the monitor's events", async () => {
+    rememberOwnTransid('mine');
+    renderWithProviders(<Host />);
+    act(() => live.listeners.get('upgrade')?.({ ids: [7], transid: 'mine' }));
+    act(() => live.listeners.get('upgrade')?.({ ids: [7] }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText(UPGRADE_STATUS_UPDATE)).not.toBeInTheDocument();
+  });
+});
