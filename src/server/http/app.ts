@@ -29,6 +29,7 @@ import { orgChangeRoutes } from './routes/org-changes';
 import { packageOrgRoutes } from './routes/packageorgs';
 import { upgradeReadRoutes } from './routes/upgrade-reads';
 import { upgradeScheduleRoutes } from './routes/upgrade-schedule';
+import { upgradeLifecycleRoutes } from './routes/upgrade-lifecycle';
 import { upgradeManageRoutes } from './routes/upgrade-manage';
 import { savedFilterRoutes } from './routes/filters';
 import { searchRoutes } from './routes/search';
@@ -156,6 +157,7 @@ export async function buildApp(
   packageOrgRoutes(app);
   upgradeReadRoutes(app);
   upgradeScheduleRoutes(app);
+  upgradeLifecycleRoutes(app);
   upgradeManageRoutes(app);
   savedFilterRoutes(app);
   searchRoutes(app);

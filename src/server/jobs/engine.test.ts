@@ -280,7 +280,8 @@ describe('job engine', () => {
       started_by: 'viewer@pushboard.demo',
       params: { orgId: '00D000000000001AAA' },
     });
-    expect(commands['fetch-upgrades']).toBeUndefined();
+    // Fetch Upgrades is a command too (the channel refuses it to read-only users before this).
+    expect(commands['fetch-upgrades']).toBeTypeOf('function');
     await waitFor(() => expect(gated.started(job?.id ?? '')).toBe(true));
     gated.gate(job?.id ?? '', 'Fetching versions').open();
   });

@@ -24,6 +24,7 @@ export function jobLiveCommands(engine: Pick<JobEngine, 'start'>, db: SqlClient)
   return {
     fetch: (actor) => start(actor, 'fetch'),
     'fetch-all': (actor) => start(actor, 'fetch-all'),
+    'fetch-upgrades': (actor) => start(actor, 'fetch-upgrades'),
     'upload-orgs': (actor) => start(actor, 'upload-orgs'),
     'refresh-org-versions': async (actor, orgId) => {
       if (typeof orgId !== 'string')

@@ -21,6 +21,9 @@ const CONCURRENCY_GROUP: Record<JobType, string> = {
   'upload-orgs': 'upload_orgs',
   // The org import writes the orgs it finds, like a refresh of their versions.
   'import-orgs': 'import_orgs',
+  // The monitor and a Refresh write the same upgrade rows: one at a time.
+  'fetch-upgrades': 'upgrades',
+  'refresh-upgrade': 'upgrades',
 };
 
 export const JOB_TYPES = Object.keys(CONCURRENCY_GROUP) as JobType[];

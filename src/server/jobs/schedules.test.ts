@@ -17,16 +17,18 @@ describe('JOB_SCHEDULES', () => {
       { key: 'monitor-orgs:240000', type: 'monitor-orgs', intervalMs: 240_000 },
       { key: 'fetch:300000', type: 'fetch', intervalMs: 300_000 },
       { key: 'fetch-all:86400000', type: 'fetch-all', intervalMs: 86_400_000 },
+      { key: 'fetch-upgrades:30000', type: 'fetch-upgrades', intervalMs: 30_000 },
     ]);
     expect(planned.once).toEqual([]);
     expect(plannedSchedules(undefined, false)).toEqual({ recurring: [], once: [] });
   });
 
-  it('in demo mode: a full fetch at the first start, fetch every 5 minutes, monitor every 4', () => {
+  it('in demo mode: a full fetch at the first start, fetch every 5 minutes, monitor the orgs every 4 and the upgrades every 30 s', () => {
     expect(plannedSchedules(undefined, true)).toEqual({
       recurring: [
         { key: 'monitor-orgs:240000', type: 'monitor-orgs', intervalMs: 240_000 },
         { key: 'fetch:300000', type: 'fetch', intervalMs: 300_000 },
+        { key: 'fetch-upgrades:30000', type: 'fetch-upgrades', intervalMs: 30_000 },
       ],
       once: [{ key: 'fetch-all:first-start', type: 'fetch-all', intervalMs: null }],
     });

@@ -26,15 +26,20 @@ const SCHEDULE_KEYS: { key: keyof JobSchedules; type: JobType; unitMs: number }[
   { key: 'fetch_interval_minutes', type: 'fetch', unitMs: 60_000 },
   { key: 'fetch_all_interval_days', type: 'fetch-all', unitMs: 86_400_000 },
   { key: 'upload_orgs_interval_hours', type: 'upload-orgs', unitMs: 3_600_000 },
+  { key: 'upgrade_monitor_interval_seconds', type: 'fetch-upgrades', unitMs: 1000 },
 ];
 
-/** Keys whose job type belongs to another engine (the upgrade monitor). */
-export const UNHANDLED_SCHEDULE_KEYS: (keyof JobSchedules)[] = ['upgrade_monitor_interval_seconds'];
+/** Keys whose job type belongs to another engine (none since the upgrade monitor is a job). */
+export const UNHANDLED_SCHEDULE_KEYS: (keyof JobSchedules)[] = [];
 
-/** Demo mode without JOB_SCHEDULES: fetch every 5 minutes, monitor the orgs every 4. */
+/**
+ * Demo mode without JOB_SCHEDULES: fetch every 5 minutes, monitor the orgs every 4, and the
+ * upgrades every 30 seconds, so a demo push moves on the screens while someone watches.
+ */
 export const DEMO_SCHEDULES: JobSchedules = {
   fetch_interval_minutes: 5,
   org_monitor_interval_seconds: 240,
+  upgrade_monitor_interval_seconds: 30,
 };
 
 /** The recurring schedules, plus (demo mode) the full fetch of the first start. */

@@ -9,7 +9,9 @@ export type JobType =
   | 'refresh-group-versions'
   | 'monitor-orgs'
   | 'upload-orgs'
-  | 'import-orgs';
+  | 'import-orgs'
+  | 'fetch-upgrades'
+  | 'refresh-upgrade';
 
 export interface JobContext {
   /** The admin_job id. */

@@ -1,0 +1,117 @@
+// The upgrade lifecycle's change calls (spec §7 "Upgrades" and the request calls): Activate and
+// Refresh, for a whole upgrade or one request. Read-only users are refused (403, audited) before
+// anything is read; activation enforces the activation policy on the server; Refresh queues a
+// background job and answers its id (the monitor's work, for one upgrade or request, now).
+import { z } from 'zod';
+import { numericId, refreshResultSchema, upgradeActionResultSchema } from '../../../domain';
+import { writeAudit } from '../../db/repositories/audit-log';
+import { AppError, NotFoundError } from '../../errors';
+import {
+  activateRequest,
+  activateUpgrade,
+  type LifecycleDeps,
+} from '../../services/upgrades/activate';
+import type { AppInstance } from '../app';
+import { requireChange } from '../auth';
+
+const params = z.object({ id: numericId });
+
+/** The activation service's dependencies from the app. */
+export function lifecycleDepsOf(app: AppInstance): LifecycleDeps {
+  return {
+    db: app.deps.db,
+    gateway: app.services.gateway,
+    live: app.live,
+    enforceActivationPolicy: app.deps.config.ENFORCE_ACTIVATION_POLICY,
+  };
+}
+
+export function upgradeLifecycleRoutes(app: AppInstance): void {
+  const deps = lifecycleDepsOf(app);
+
+  const change = (action: string, type: string) => async (request: { params: unknown }) => {
+    const { id } = request.params as { id?: unknown };
+    await requireChange(app, request as never, action, { type, id: String(id) });
+  };
+
+  app.post(
+    '/api/upgrades/activate/:id',
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          "Activates an upgrade: its first dependency tier's push requests now, the later ones as each tier finishes without failures.",
+        params,
+        response: { 200: upgradeActionResultSchema },
+      },
+      preValidation: change('upgrade.activate', 'upgrade'),
+    },
+    async (request) => {
+      const actor = await requireChange(app, request, 'upgrade.activate');
+      return activateUpgrade(deps, actor, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/upgradeitems/activate/:id',
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          'Activates one upgrade request (its push request goes Pending in Salesforce), once earlier tiers have finished.',
+        params,
+        response: { 200: upgradeActionResultSchema },
+      },
+      preValidation: change('upgradeitem.activate', 'upgrade_item'),
+    },
+    async (request) => {
+      const actor = await requireChange(app, request, 'upgradeitem.activate');
+      return activateRequest(deps, actor, request.params.id);
+    },
+  );
+
+  const refresh = (kind: 'upgrade' | 'item') => {
+    const action = kind === 'upgrade' ? 'upgrade.refresh' : 'upgradeitem.refresh';
+    const table = kind === 'upgrade' ? 'upgrade' : 'upgrade_item';
+    return {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          kind === 'upgrade'
+            ? 'Reconciles an upgrade with Salesforce now, in the background; answers the job id.'
+            : 'Reconciles one upgrade request with Salesforce now, in the background; answers the job id.',
+        params,
+        response: { 200: refreshResultSchema },
+      },
+      preValidation: change(action, table),
+      handler: async (request: { params: { id: number } }) => {
+        const actor = await requireChange(app, request as never, action);
+        const { id } = request.params;
+        const found = await app.deps.db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
+        if (found.rows.length === 0) {
+          throw new NotFoundError(
+            kind === 'upgrade' ? `No upgrade ${id}.` : `No upgrade request ${id}.`,
+          );
+        }
+        if (!app.deps.jobs)
+          throw new AppError(503, 'Unavailable', 'No background job engine runs here.');
+        const jobId = await app.deps.jobs.start(
+          'refresh-upgrade',
+          kind === 'upgrade' ? { upgradeId: id } : { itemId: id },
+          actor.username,
+        );
+        await writeAudit(app.deps.db, {
+          actor: actor.username,
+          action,
+          targetType: table,
+          targetId: String(id),
+          outcome: 'success',
+          details: { jobId },
+        });
+        return { jobId };
+      },
+    };
+  };
+  app.post('/api/upgrades/refresh/:id', refresh('upgrade'));
+  app.post('/api/upgradeitems/refresh/:id', refresh('item'));
+}

@@ -1,0 +1,325 @@
+// Activating an upgrade or one of its requests (spec §4 "Upgrade (whole)", "Upgrade request",
+// "Activation policy"; domain.md §2.6). Requests go out in dependency-tier order, stepped versions
+// of one package one step at a time (domain/tiers.ts): activating the upgrade sets the first
+// step's push requests Pending in Salesforce and records the later ones as waiting; the monitor
+// starts each next step once the previous one finished without failures (advanceTiers).
+// Under the upgrade's lock, so a double click or two operators activate once; local rows change
+// only for the requests Salesforce accepted, in one transaction, and the live events follow it.
+import { activationPermission, type Actor as PolicyActor } from '../../../domain/policy';
+import { canActivateRequest, canActivateUpgrade } from '../../../domain/actions';
+import { planActivation, type ActivationPlan } from '../../../domain/tiers';
+import {
+  progressFromCounts,
+  requestProgress,
+  type JobStatusCounts,
+} from '../../../domain/progress';
+import type { UpgradeStatus } from '../../../domain/statuses';
+import type { UpgradeActionResult } from '../../../domain/api/upgrade-actions';
+import type { Actor } from '../../actor';
+import type { Database, SqlClient } from '../../db/database';
+import { writeAudit } from '../../db/repositories/audit-log';
+import { ConflictError, ForbiddenError, NotFoundError, SalesforceError } from '../../errors';
+import type { LivePublisher } from '../../live/live-channel';
+import type { SalesforceGateway } from '../../salesforce/gateway';
+import { updatePushRequestStatus } from './push-request-status';
+import { loadRequests, tiered, type RequestRow } from './upgrade-requests';
+import { withUpgradeLock } from './upgrade-lock';
+
+export interface LifecycleDeps {
+  db: Database;
+  gateway: SalesforceGateway | undefined;
+  live: LivePublisher;
+  /** ENFORCE_ACTIVATION_POLICY: a creator may not activate their own upgrade or request. */
+  enforceActivationPolicy: boolean;
+}
+
+interface UpgradeRow {
+  id: number;
+  status: UpgradeStatus;
+  created_by: string | null;
+}
+
+/** The same rules without the policy and read-only parts, to tell a 409 from a 403. */
+const STATE_ONLY: PolicyActor = {
+  username: null,
+  read_only: false,
+  enforce_activation_policy: false,
+};
+
+const policyActor = (actor: Actor, deps: LifecycleDeps): PolicyActor => ({
+  username: actor.username,
+  read_only: actor.readOnly,
+  enforce_activation_policy: deps.enforceActivationPolicy,
+});
+
+/** POST /api/upgrades/activate/:id */
+export async function activateUpgrade(
+  deps: LifecycleDeps,
+  actor: Actor,
+  upgradeId: number,
+): Promise<UpgradeActionResult> {
+  const { db } = deps;
+  if (!(await findUpgrade(db, upgradeId))) throw new NotFoundError(`No upgrade ${upgradeId}.`);
+  return audited(deps, actor, 'upgrade.activate', 'upgrade', upgradeId, () =>
+    withUpgradeLock(db, upgradeId, async () => {
+      const upgrade = await findUpgrade(db, upgradeId);
+      if (!upgrade) throw new NotFoundError(`No upgrade ${upgradeId}.`);
+      const progress = progressFromCounts(await jobCounts(db, upgradeId));
+      const state = canActivateUpgrade(STATE_ONLY, upgrade, progress);
+      if (!state.allowed) throw new ConflictError(state.reason);
+      const policy = activationPermission(policyActor(actor, deps), upgrade.created_by);
+      if (!policy.allowed) throw new ForbiddenError(policy.reason);
+      const requests = await loadRequests(db, upgradeId);
+      const plan = planActivation(requests.map(tiered));
+      if (plan.blocked) throw new ConflictError(`${plan.blocked}.`);
+      await startRequests(deps, actor.username, upgradeId, requests, plan);
+      const after = await findUpgrade(db, upgradeId);
+      return { id: upgradeId, status: after?.status ?? 'Active' };
+    }),
+  );
+}
+
+/** POST /api/upgradeitems/activate/:id */
+export async function activateRequest(
+  deps: LifecycleDeps,
+  actor: Actor,
+  itemId: number,
+): Promise<UpgradeActionResult> {
+  const { db } = deps;
+  const owner = await db.query<{ upgrade_id: number }>(
+    `SELECT upgrade_id::int AS upgrade_id FROM upgrade_item WHERE id = $1`,
+    [itemId],
+  );
+  const upgradeId = owner.rows[0]?.upgrade_id;
+  if (upgradeId === undefined) throw new NotFoundError(`No upgrade request ${itemId}.`);
+  return audited(deps, actor, 'upgradeitem.activate', 'upgrade_item', itemId, () =>
+    withUpgradeLock(db, upgradeId, async () => {
+      const upgrade = await findUpgrade(db, upgradeId);
+      const requests = await loadRequests(db, upgradeId);
+      const item = requests.find((r) => r.id === itemId);
+      if (!upgrade || !item) throw new NotFoundError(`No upgrade request ${itemId}.`);
+      if (upgrade.status !== 'Ready' && upgrade.status !== 'Active') {
+        throw new ConflictError(`The upgrade of this request is ${upgrade.status}.`);
+      }
+      const progress = requestProgress({
+        status: item.status,
+        job_count: item.job_count,
+        total_job_count: item.total_job_count,
+        eligible_job_count: item.eligible_job_count,
+        pending_job_count: 0,
+        inprogress_job_count: 0,
+        succeeded_job_count: 0,
+        failed_job_count: 0,
+        canceled_job_count: 0,
+        invalid_job_count: 0,
+      });
+      const state = canActivateRequest(STATE_ONLY, item, progress);
+      if (!state.allowed) throw new ConflictError(state.reason);
+      const policy = activationPermission(policyActor(actor, deps), item.created_by);
+      if (!policy.allowed) throw new ForbiddenError(policy.reason);
+      const plan = planActivation(requests.map(tiered));
+      if (plan.blocked && item.eligible_job_count > 0) throw new ConflictError(`${plan.blocked}.`);
+      const waiting = plan.waiting.find((w) => w.id === itemId);
+      // An earlier step still running holds the request back; after a step with failures the
+      // later ones wait for a person, and activating one by hand is that person's decision.
+      if (waiting && !waiting.reason.includes('finished with failures')) {
+        throw new ConflictError(`${waiting.reason}; this request goes out after it.`);
+      }
+      const only: ActivationPlan<number> = {
+        activate: item.eligible_job_count > 0 ? [itemId] : [],
+        ineligible: item.eligible_job_count > 0 ? [] : [itemId],
+        waiting: [],
+        blocked: null,
+      };
+      await startRequests(deps, actor.username, upgradeId, requests, only);
+      const [after] = await loadRequests(db, upgradeId).then((all) =>
+        all.filter((r) => r.id === itemId),
+      );
+      const status = after?.status ?? item.status;
+      return status === 'Ineligible'
+        ? { id: itemId, status, message: INELIGIBLE_REQUEST }
+        : { id: itemId, status };
+    }),
+  );
+}
+
+export const INELIGIBLE_REQUEST =
+  'None of the orgs of this request can be upgraded, so nothing was sent to Salesforce.';
+
+/**
+ * The monitor's step: for an Active upgrade, activates the next step's requests when every
+ * earlier step finished without failures, and writes why the upgrade is held when one did not.
+ * Answers whether anything changed.
+ */
+export async function advanceTiers(deps: LifecycleDeps, upgradeId: number): Promise<boolean> {
+  return withUpgradeLock(deps.db, upgradeId, async () => {
+    const upgrade = await findUpgrade(deps.db, upgradeId);
+    if (upgrade?.status !== 'Active') return false;
+    const requests = await loadRequests(deps.db, upgradeId);
+    const plan = planActivation(requests.map(tiered));
+    if (plan.blocked) return false;
+    const failedGate = plan.waiting.find((w) => w.reason.includes('finished with failures'));
+    const held = failedGate ? heldMessage(requests, failedGate.reason, plan) : null;
+    if (plan.activate.length === 0 && plan.ineligible.length === 0) {
+      const { rowCount } = await deps.db.query(
+        `UPDATE upgrade SET message = $2 WHERE id = $1 AND message IS DISTINCT FROM $2`,
+        [upgradeId, held],
+      );
+      return rowCount > 0;
+    }
+    await startRequests(deps, null, upgradeId, requests, plan);
+    return true;
+  });
+}
+
+function heldMessage(
+  requests: readonly RequestRow[],
+  reason: string,
+  plan: ActivationPlan<number>,
+): string {
+  const errors = requests.reduce((sum, r) => sum + r.error_job_count, 0);
+  const waiting = plan.waiting.length;
+  return `${reason} (${errors} failed job${errors === 1 ? '' : 's'}), so the ${waiting} request${
+    waiting === 1 ? '' : 's'
+  } of the later steps were not activated. Retry the failed jobs, activate the waiting requests one by one, or cancel the upgrade.`;
+}
+
+/**
+ * Sets the plan's requests Pending in Salesforce one after another, then writes what Salesforce
+ * accepted (plus the plan's Ineligible and waiting requests) in one transaction and publishes.
+ * A refusal stops there: when Salesforce accepted nothing, nothing is written; the refusal is
+ * thrown with Salesforce's message either way.
+ */
+async function startRequests(
+  deps: LifecycleDeps,
+  by: string | null,
+  upgradeId: number,
+  requests: readonly RequestRow[],
+  plan: ActivationPlan<number>,
+): Promise<void> {
+  const byId = new Map(requests.map((r) => [r.id, r]));
+  const accepted: number[] = [];
+  let failure: unknown;
+  for (const id of plan.activate) {
+    const request = byId.get(id);
+    if (!request?.push_request_id) continue;
+    try {
+      if (!deps.gateway) throw new SalesforceError('No Salesforce connection is configured.');
+      const conn = await deps.gateway.connect(request.package_org_id);
+      await updatePushRequestStatus(conn, request.push_request_id, 'Pending');
+      accepted.push(id);
+    } catch (error) {
+      failure = error;
+      break;
+    }
+  }
+  const anything = accepted.length > 0 || (!failure && plan.ineligible.length > 0);
+  if (anything) {
+    await deps.db.transaction(async (tx) => {
+      await writeStarted(tx, by, upgradeId, accepted, plan);
+    });
+    deps.live.publish('upgrade', { ids: [upgradeId] });
+    deps.live.publish('upgrade-items', { ids: [upgradeId] });
+    deps.live.publish('upgrade-jobs', { ids: [upgradeId] });
+    deps.live.publish('upgrades', { ids: [upgradeId] });
+  } else if (failure) {
+    // Nothing changed; other tabs still refresh (the caller reads the refusal in its answer).
+    deps.live.publish('upgrade', { ids: [upgradeId] });
+  }
+  if (failure) throw failure instanceof SalesforceError ? failure : toSalesforce(failure);
+}
+
+function toSalesforce(error: unknown): SalesforceError {
+  return new SalesforceError(error instanceof Error ? error.message : String(error));
+}
+
+async function writeStarted(
+  tx: SqlClient,
+  by: string | null,
+  upgradeId: number,
+  accepted: readonly number[],
+  plan: ActivationPlan<number>,
+): Promise<void> {
+  // Requests activated by the monitor carry the person who activated the upgrade.
+  await tx.query(
+    `UPDATE upgrade_item
+        SET status = 'Pending', message = NULL, activated_date = now(),
+            activated_by = coalesce($2, (SELECT activated_by FROM upgrade WHERE id = upgrade_id))
+      WHERE id = ANY($1::bigint[]) AND status = 'Created'`,
+    [accepted, by],
+  );
+  // Salesforce moves a request's Created jobs to Pending with it (refused ones have no job).
+  await tx.query(
+    `UPDATE upgrade_job SET status = 'Pending', modified_date = now()
+      WHERE item_id = ANY($1::bigint[]) AND status = 'Created'`,
+    [accepted],
+  );
+  await tx.query(
+    `UPDATE upgrade_item SET status = 'Ineligible', message = $2
+      WHERE id = ANY($1::bigint[]) AND status = 'Created'`,
+    [plan.ineligible, INELIGIBLE_REQUEST],
+  );
+  if (plan.waiting.length > 0) {
+    await tx.query(
+      `UPDATE upgrade_item i SET message = w.reason
+         FROM unnest($1::bigint[], $2::text[]) AS w(id, reason)
+        WHERE i.id = w.id AND i.status = 'Created'`,
+      [plan.waiting.map((w) => w.id), plan.waiting.map((w) => w.reason)],
+    );
+  }
+  if (accepted.length > 0) {
+    await tx.query(
+      `UPDATE upgrade SET status = 'Active', activated_by = $2, activated_date = now(), message = NULL
+        WHERE id = $1 AND status = 'Ready'`,
+      [upgradeId, by],
+    );
+    await tx.query(`UPDATE upgrade SET message = NULL WHERE id = $1 AND status = 'Active'`, [
+      upgradeId,
+    ]);
+  }
+}
+
+async function findUpgrade(db: SqlClient, id: number): Promise<UpgradeRow | undefined> {
+  const { rows } = await db.query<UpgradeRow>(
+    `SELECT id::int AS id, status, created_by FROM upgrade WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+async function jobCounts(db: SqlClient, upgradeId: number): Promise<JobStatusCounts> {
+  const { rows } = await db.query<{ status: keyof JobStatusCounts; count: number }>(
+    `SELECT status, count(*)::int AS count FROM upgrade_job WHERE upgrade_id = $1 GROUP BY status`,
+    [upgradeId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, r.count]));
+}
+
+/** Audits the outcome of a change action (refusals included) and passes the answer through. */
+async function audited<T>(
+  deps: LifecycleDeps,
+  actor: Actor,
+  action: string,
+  targetType: string,
+  targetId: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const write = (outcome: 'success' | 'denied' | 'failed', details: Record<string, unknown>) =>
+    writeAudit(deps.db, {
+      actor: actor.username,
+      action,
+      targetType,
+      targetId: String(targetId),
+      outcome,
+      details,
+    });
+  try {
+    const result = await fn();
+    await write('success', { result });
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await write(error instanceof ForbiddenError ? 'denied' : 'failed', { message });
+    throw error;
+  }
+}
