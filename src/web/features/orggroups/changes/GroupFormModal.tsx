@@ -82,7 +82,8 @@ function GroupForm({ group, onClose, onSaved }: Omit<GroupFormModalProps, 'opene
       <Stack>
         <TextInput
           label="Name"
-          required
+          // The asterisk only: the form checks the name itself and says so under the field.
+          withAsterisk
           data-autofocus
           value={name}
           error={nameError}

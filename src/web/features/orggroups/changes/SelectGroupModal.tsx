@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { moveMembersPrompt, type OrgGroupRef } from '../../../../domain';
 import { ConfirmDialog } from './ConfirmDialog';
 import { GroupPicker } from './GroupPicker';
@@ -26,6 +27,8 @@ export function SelectGroupModal(props: SelectGroupModalProps) {
   const [group, setGroup] = useState<OrgGroupRef | null>(null);
   const [confirming, setConfirming] = useState(false);
   const moving = moveFrom !== undefined;
+  const navigate = useNavigate();
+  const open = (path: string) => void navigate(path);
   const close = () => {
     setGroup(null);
     setConfirming(false);
@@ -39,8 +42,8 @@ export function SelectGroupModal(props: SelectGroupModalProps) {
         ...(moving ? { moveFrom } : {}),
       }),
     onSuccess: (result) => {
-      if (moving) showMoved(result, result.count);
-      else showAdded(result, result.count);
+      if (moving) showMoved(result, result.count, open);
+      else showAdded(result, result.count, open);
       props.onDone?.(result);
       close();
     },

@@ -2,7 +2,6 @@
 // and the 'Added orgs' success notice for 7 s linking to the group.
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from 'react-router';
 import { addedOrgsNotice, movedOrgsNotice, type OrgGroupRef } from '../../../../domain';
 import { paths } from '../../../components/paths';
 
@@ -25,28 +24,39 @@ export function showFailure(title: FailureTitle, error: unknown): void {
   });
 }
 
-function GroupLink({ group, text }: { group: OrgGroupRef; text: string }) {
+/** Moves the app to a path (the caller's router navigate: the toasts live outside the router). */
+export type OpenPath = (path: string) => void;
+
+function GroupLink({ group, text, open }: { group: OrgGroupRef; text: string; open: OpenPath }) {
+  const path = paths.orgGroup(group.id) ?? '/orggroups';
   return (
-    <Anchor component={Link} to={paths.orgGroup(group.id) ?? '/orggroups'} inherit>
+    <Anchor
+      href={path}
+      inherit
+      onClick={(event) => {
+        event.preventDefault();
+        open(path);
+      }}
+    >
       {text}
     </Anchor>
   );
 }
 
-export function showAdded(group: OrgGroupRef, count: number): void {
+export function showAdded(group: OrgGroupRef, count: number, open: OpenPath): void {
   notifications.show({
     color: 'green',
     title: 'Added orgs',
-    message: <GroupLink group={group} text={addedOrgsNotice(count, group.name)} />,
+    message: <GroupLink group={group} text={addedOrgsNotice(count, group.name)} open={open} />,
     autoClose: NOTICE_MS,
   });
 }
 
-export function showMoved(group: OrgGroupRef, count: number): void {
+export function showMoved(group: OrgGroupRef, count: number, open: OpenPath): void {
   notifications.show({
     color: 'green',
     title: 'Moved orgs',
-    message: <GroupLink group={group} text={movedOrgsNotice(count, group.name)} />,
+    message: <GroupLink group={group} text={movedOrgsNotice(count, group.name)} open={open} />,
     autoClose: NOTICE_MS,
   });
 }
