@@ -17,6 +17,9 @@ import { LiveChannel } from './server/live/live-channel';
 import { registerDemoOrgs } from './server/services/demo-orgs';
 import { seedDemoGroups } from './server/services/demo-groups';
 import { createSyncJobDefinitions } from './server/sync/definitions';
+import { blacklistSettings } from './server/http/routes/blacklist-settings';
+import { UpgradeScheduler } from './server/services/upgrades/schedule';
+import { upgradeJobDefinitions } from './server/services/upgrades/upgrade-job-definitions';
 import { invalidOrgAlert } from './server/sync/invalid-org-alert';
 import { resolveSecretKey } from './server/secrets';
 import { startSimulator, type RunningSimulator } from './simulator';
@@ -96,6 +99,20 @@ async function main(): Promise<void> {
         instancesUrl: simulator ? `${simulator.url}/status` : config.SF_STATUS_URL,
         now: () => new Date(),
       }),
+      // The upgrade monitor (Fetch Upgrades) and Refresh; the monitor also finishes scheduling
+      // that a crash interrupted, with its own scheduler over the same database.
+      ...upgradeJobDefinitions({
+        db,
+        gateway: services.gateway,
+        live,
+        enforceActivationPolicy: config.ENFORCE_ACTIVATION_POLICY,
+        scheduler: new UpgradeScheduler({
+          db,
+          gateway: services.gateway,
+          live,
+          settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
+        }),
+      }),
     );
   }
   // Jobs before HTTP: the app's live channel takes the engine's commands.
@@ -121,6 +138,9 @@ async function main(): Promise<void> {
   if (config.ROLE !== 'web') {
     await jobs.startWorker();
     await jobs.startSchedules(config.JOB_SCHEDULES, config.demoMode);
+    // Resume at start-up: scheduling a crash cut short is finished (only the missing push jobs
+    // are created) and running pushes are read, without waiting for the first monitor slot.
+    if (services.gateway) await jobs.start('fetch-upgrades', {}, 'startup');
   }
 
   const database = db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
