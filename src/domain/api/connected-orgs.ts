@@ -81,7 +81,8 @@ export const connectedOrgChangeResultSchema = z.object({ orgIds: z.array(z.strin
 /** Query of GET /oauth2/orgurl: connect a new org (no instanceUrl) or re-connect one. */
 export const connectOrgQuerySchema = z.object({
   instanceUrl: z.string().url().max(2048).optional(),
-  type: z.enum(CONNECTED_ORG_TYPES).default('Package'),
+  /** Without a type a new org is Package when it has a namespace, otherwise Licenses. */
+  type: z.enum(CONNECTED_ORG_TYPES).optional(),
   returnTo: z.string().max(2048).optional(),
   /** Shift-click on Add Org: log in through the sandbox login host. */
   sandbox: z.enum(['true', 'false']).optional(),

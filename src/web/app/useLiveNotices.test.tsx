@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications, notifications } from '@mantine/notifications';
+import { redirectBrowserTo } from '../api/redirect';
+import type * as RedirectModule from '../api/redirect';
 import { renderWithProviders } from '../testing/renderWithProviders';
+import { calledUrls, stubFetch } from '../testing/stubFetch';
 import { useLiveNotices } from './useLiveNotices';
 
 const live = vi.hoisted(() => {
@@ -16,6 +19,10 @@ const live = vi.hoisted(() => {
   };
 });
 vi.mock('../api/live', () => ({ getLiveSocket: () => live.socket }));
+vi.mock('../api/redirect', async (importOriginal) => ({
+  ...(await importOriginal<typeof RedirectModule>()),
+  redirectBrowserTo: vi.fn(),
+}));
 
 function Host() {
   useLiveNotices();
@@ -25,7 +32,7 @@ function Host() {
 const ORG = {
   org_id: '00D000000000001AAA',
   name: 'Relay Core Packaging',
-  instance_url: 'x',
+  instance_url: 'https://relay-core.my.salesforce.com',
   type: 'Package',
 };
 
@@ -46,9 +53,12 @@ describe('useLiveNotices', () => {
     expect(title.closest('.mantine-Notification-root')?.getAttribute('style')).toContain(color);
   });
 
-  it('clicking an org alert opens that connected org', async () => {
+  it('clicking the invalid-org alert re-authorizes the org on its own login page', async () => {
     const user = userEvent.setup();
-    const { router } = renderWithProviders(<Host />);
+    const fetchMock = stubFetch({
+      'GET /oauth2/orgurl': { json: { url: 'https://relay-core.my.salesforce.com/authorize' } },
+    });
+    renderWithProviders(<Host />);
     act(() =>
       live.listeners.get('ALERT_INVALID_ORG')?.({
         subject: 'Invalid org',
@@ -57,6 +67,50 @@ describe('useLiveNotices', () => {
       }),
     );
     await user.click(await screen.findByText('The refresh token was revoked.'));
+    await waitFor(() =>
+      expect(redirectBrowserTo).toHaveBeenCalledWith(
+        'https://relay-core.my.salesforce.com/authorize',
+      ),
+    );
+    const asked = calledUrls(fetchMock)[0]!;
+    expect(asked.searchParams.get('instanceUrl')).toBe(ORG.instance_url);
+    expect(asked.searchParams.get('type')).toBe('Package');
+    expect(asked.searchParams.get('returnTo')).toBe(`/packageorg/${ORG.org_id}`);
+  });
+
+  it('clicking the pre-authorize alert starts the pre-authorization of that org', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch({
+      'GET /oauth2/preauthorg': { json: { url: 'https://login.example/authorize' } },
+    });
+    renderWithProviders(<Host />);
+    act(() =>
+      live.listeners.get('ALERT_PREAUTH_ORG')?.({
+        subject: 'Authorize org',
+        message: 'Pushboard met a packaging org it holds no connection for.',
+        org: { org_id: ORG.org_id, name: ORG.name },
+      }),
+    );
+    await user.click(await screen.findByText(/holds no connection/));
+    await waitFor(() =>
+      expect(redirectBrowserTo).toHaveBeenCalledWith('https://login.example/authorize'),
+    );
+    const asked = calledUrls(fetchMock)[0]!;
+    expect(asked.pathname).toBe('/oauth2/preauthorg');
+    expect(asked.searchParams.get('org_id')).toBe(ORG.org_id);
+  });
+
+  it('an org alert without the org’s instance URL opens that connected org', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<Host />);
+    act(() =>
+      live.listeners.get('alert')?.({
+        subject: 'Org alert',
+        message: 'Something about this org.',
+        org: { org_id: ORG.org_id, name: ORG.name },
+      }),
+    );
+    await user.click(await screen.findByText('Something about this org.'));
     expect(router.state.location.pathname).toBe(`/packageorg/${ORG.org_id}`);
   });
 

@@ -3,12 +3,21 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { getLiveSocket } from '../api/live';
+import { startConnect, startPreauthorization } from '../features/packageorgs/connectFlow';
+import { showFailure } from '../features/packageorgs/useConnectedOrgChanges';
 import { useUpgradeNotices } from '../features/upgrades/useUpgradeNotices';
 
 const alertPayload = z.object({
   subject: z.string().optional(),
   message: z.string(),
-  org: z.object({ org_id: z.string(), name: z.string() }).optional(),
+  org: z
+    .object({
+      org_id: z.string(),
+      name: z.string(),
+      instance_url: z.string().optional(),
+      type: z.enum(['Package', 'Licenses', 'Accounts']).optional(),
+    })
+    .optional(),
 });
 
 export const UPGRADE_SYSTEM_FAILURE = 'Upgrade System Failure';
@@ -21,10 +30,35 @@ export const LIVE_NOTICE_MS = {
   preauthOrg: 25_000,
 };
 
+type OrgRef = NonNullable<z.infer<typeof alertPayload>['org']>;
+
+/**
+ * What a click on an org alert does (spec §8): the invalid-org alert re-authorizes the org on its
+ * own login page, the pre-authorize alert starts its pre-authorization; an alert that does not
+ * say enough opens the connected org instead.
+ */
+function orgAlertAction(
+  kind: 'fail' | 'alert' | 'invalidOrg' | 'preauthOrg',
+  org: OrgRef,
+  open: () => void,
+): () => void {
+  const failed = (error: Error) => showFailure('connect', error);
+  if (kind === 'preauthOrg') return () => void startPreauthorization(org.org_id).catch(failed);
+  if (kind === 'invalidOrg' && org.instance_url) {
+    const instanceUrl = org.instance_url;
+    return () =>
+      void startConnect({
+        instanceUrl,
+        ...(org.type ? { type: org.type } : {}),
+        returnTo: `/packageorg/${org.org_id}`,
+      }).catch(failed);
+  }
+  return open;
+}
+
 /**
  * The live channel's notices for every signed-in screen (spec §4, §8): failures the server
- * reports for live-channel commands, alerts, and connected orgs that need attention. Clicking an
- * org alert opens that connected org, where it is re-authorized.
+ * reports for live-channel commands, alerts, and connected orgs that need attention.
  */
 export function useLiveNotices(): void {
   const navigate = useNavigate();
@@ -48,7 +82,11 @@ export function useLiveNotices(): void {
           autoClose: LIVE_NOTICE_MS[kind],
           ...(org
             ? {
-                onClick: () => void navigate(`/packageorg/${org.org_id}`),
+                onClick: orgAlertAction(
+                  kind,
+                  org,
+                  () => void navigate(`/packageorg/${org.org_id}`),
+                ),
                 style: { cursor: 'pointer' },
               }
             : {}),

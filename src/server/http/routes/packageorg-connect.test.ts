@@ -154,6 +154,15 @@ describe('Add Org', () => {
     });
   });
 
+  it('without a type, an org with a namespace is Package and one without is Licenses', async () => {
+    for (const org of [packaging, lma]) {
+      const flow = await connectAs('/oauth2/orgurl?returnTo=/packageorgs', adminOf(org));
+      await finish(flow.callback, flow.stateCookie);
+    }
+    expect((await findConnectedOrg(testDb.db, packaging.orgId))?.type).toBe('Package');
+    expect((await findConnectedOrg(testDb.db, lma.orgId))?.type).toBe('Licenses');
+  });
+
   it('Deny on the login page stores nothing and explains on /authresponse', async () => {
     const flow = await connectAs('/oauth2/orgurl?type=Package', adminOf(packaging), {
       action: 'deny',

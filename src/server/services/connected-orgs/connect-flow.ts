@@ -46,7 +46,8 @@ export interface ConnectFlowDeps {
 export interface ConnectStart {
   /** Re-connect an org Pushboard knows: log in on its own instance URL (its My Domain). */
   instanceUrl?: string | undefined;
-  type: ConnectedOrgType;
+  /** Unset: Package when the org has a namespace, otherwise Licenses. */
+  type?: ConnectedOrgType | undefined;
   returnTo?: string | undefined;
   /** Add Org with shift: the sandbox login host. */
   sandbox?: boolean;
@@ -55,7 +56,7 @@ export interface ConnectStart {
 }
 
 interface PendingConnect {
-  type: ConnectedOrgType;
+  type: ConnectedOrgType | null;
   loginUrl: string;
   actor: string;
   expectOrgId: string | null;
@@ -107,7 +108,7 @@ export class ConnectFlow {
     }
     const nonce = randomBytes(24).toString('base64url');
     const pending: PendingConnect = {
-      type: input.type,
+      type: input.type ?? null,
       loginUrl,
       actor: actor.username,
       expectOrgId,
@@ -237,7 +238,7 @@ export class ConnectFlow {
         refreshToken: tokens.refresh_token,
         loginUrl: details.loginUrl,
       },
-      { orgId, type: details.type, createdBy: actor.username },
+      { orgId, ...(details.type ? { type: details.type } : {}), createdBy: actor.username },
     );
     this.gateway.forget(registered.orgId);
     await audit('success', registered.orgId, { name: registered.name });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { READ_ONLY_MESSAGE } from '../../../domain';
-import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
 import { calledUrls } from '../../testing/stubFetch';
 import {
   makeConnectedOrg,
@@ -31,7 +30,8 @@ describe('ConnectedOrgDetailScreen', () => {
     'shows the header, the connection body and every action of a packaging org',
     SLOW,
     async () => {
-      renderConnectedOrgScreen({ route: ROUTE, routes: orgRoutes() });
+      const { userLoaded } = renderConnectedOrgScreen({ route: ROUTE, routes: orgRoutes() });
+      await userLoaded();
 
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Billing Packaging' }),
@@ -53,17 +53,11 @@ describe('ConnectedOrgDetailScreen', () => {
       expect(field('Active')).toHaveTextContent('Yes');
       expect(field('Last Refreshed')).toHaveTextContent(/^2025-03-04 \d\d:00 [ap]m$/);
       const actions = screen.getByRole('group', { name: 'Connected org actions' });
-      for (const name of [
-        'Deactivate',
-        'Connect',
-        'Export',
-        'Refresh',
-        'Revoke',
-        'Edit',
-        'Delete',
-      ]) {
-        expect(within(actions).getByRole('button', { name })).toBeDisabled();
+      // Spec §4: Connect is disabled while Connected; everything else is open to an operator.
+      for (const name of ['Deactivate', 'Export', 'Refresh', 'Revoke', 'Edit', 'Delete']) {
+        expect(within(actions).getByRole('button', { name })).toBeEnabled();
       }
+      expect(within(actions).getByRole('button', { name: 'Connect' })).toBeDisabled();
       expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
         'Package Versions',
         'Package Upgrades',
@@ -116,13 +110,108 @@ describe('ConnectedOrgDetailScreen', () => {
     },
   );
 
-  it('says the actions are not available yet to a user who may change things', SLOW, async () => {
-    const user = userEvent.setup();
-    const { userLoaded } = renderConnectedOrgScreen({ route: ROUTE, routes: orgRoutes() });
-    await userLoaded();
+  it(
+    'a broken connection offers Connect and says why Export, Refresh and Revoke wait',
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      const { userLoaded } = renderConnectedOrgScreen({
+        route: ROUTE,
+        routes: orgRoutes(makeConnectedOrg({ status: 'Invalid' })),
+      });
+      await userLoaded();
+      const actions = await screen.findByRole('group', { name: 'Connected org actions' });
+      expect(within(actions).getByRole('button', { name: 'Connect' })).toBeEnabled();
+      for (const name of ['Export', 'Refresh', 'Revoke'])
+        expect(within(actions).getByRole('button', { name })).toBeDisabled();
+      await user.hover(within(actions).getByRole('button', { name: 'Revoke' }).parentElement!);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent('This org is not connected.');
+    },
+  );
 
-    await user.hover((await screen.findByRole('button', { name: 'Connect' })).parentElement!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+  it('deactivation asks first; Revoke posts and reloads the org', SLOW, async () => {
+    const user = userEvent.setup();
+    const posted: [string, unknown][] = [];
+    const record = (path: string) => (_url: URL, init: RequestInit | undefined) => {
+      posted.push([path, JSON.parse(init?.body as string)]);
+      return {
+        json: path.endsWith('activation') ? [makeConnectedOrg({ active: false })] : { orgIds: [] },
+      };
+    };
+    const { userLoaded, fetchMock } = renderConnectedOrgScreen({
+      route: ROUTE,
+      routes: {
+        ...orgRoutes(),
+        'POST /api/packageorgs/activation': record('activation'),
+        'POST /api/packageorgs/revoke': record('revoke'),
+      },
+    });
+    await userLoaded();
+    const actions = await screen.findByRole('group', { name: 'Connected org actions' });
+
+    await user.click(within(actions).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText('Are you sure you want to deactivate this org connection?'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(posted).toContainEqual(['activation', { orgIds: [PACKAGING_ORG_ID], flag: false }]),
+    );
+
+    const readsBefore = calledUrls(fetchMock).filter(
+      (url) => url.pathname === `/api/packageorgs/${PACKAGING_ORG_ID}`,
+    ).length;
+    await user.click(within(actions).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(posted).toContainEqual(['revoke', { orgIds: [PACKAGING_ORG_ID] }]));
+    await waitFor(() =>
+      expect(
+        calledUrls(fetchMock).filter(
+          (url) => url.pathname === `/api/packageorgs/${PACKAGING_ORG_ID}`,
+        ).length,
+      ).toBeGreaterThan(readsBefore),
+    );
+  });
+
+  it('Edit saves type and description; Delete confirms and returns to the list', SLOW, async () => {
+    const user = userEvent.setup();
+    let saved: unknown;
+    const { userLoaded, router } = renderConnectedOrgScreen({
+      route: ROUTE,
+      routes: {
+        ...orgRoutes(),
+        'GET /api/packageorgs': { json: [] },
+        'PUT /api/packageorgs': (_url, init) => {
+          saved = JSON.parse(init?.body as string);
+          return { json: makeConnectedOrg({ type: 'Accounts' }) };
+        },
+        'POST /api/packageorgs/delete': { json: { orgIds: [PACKAGING_ORG_ID] } },
+      },
+    });
+    await userLoaded();
+    const actions = await screen.findByRole('group', { name: 'Connected org actions' });
+
+    await user.click(within(actions).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const description = within(dialog).getByLabelText('Description');
+    await user.clear(description);
+    await user.type(description, 'Billing, the packaging org');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Accounts' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(saved).toEqual({
+        org_id: PACKAGING_ORG_ID,
+        type: 'Accounts',
+        description: 'Billing, the packaging org',
+      }),
+    );
+
+    await user.click(within(actions).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('Are you sure you want to remove this org connection?'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/packageorgs'));
   });
 
   it("lists the org's package versions, the number linking to its version", SLOW, async () => {

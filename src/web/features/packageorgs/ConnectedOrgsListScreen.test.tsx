@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONNECTED_ORGS_NOTE, READ_ONLY_MESSAGE } from '../../../domain';
-import { NOT_AVAILABLE_YET } from '../../components/ChangeActionButton';
-import { RECONNECT_NOT_YET } from './connectedOrgCells';
+import { redirectBrowserTo } from '../../api/redirect';
+import type * as RedirectModule from '../../api/redirect';
+import { calledUrls } from '../../testing/stubFetch';
+import { RECONNECT_HINT } from './connectedOrgCells';
 import { makeConnectedOrg, PACKAGING_ORG_ID } from './connectedOrgFixtures';
 import { renderConnectedOrgScreen } from './renderConnectedOrgScreen';
 
 const SLOW = { timeout: 20_000 };
+
+vi.mock('../../api/redirect', async (importOriginal) => ({
+  ...(await importOriginal<typeof RedirectModule>()),
+  redirectBrowserTo: vi.fn(),
+}));
 
 const orgs = [
   makeConnectedOrg(),
@@ -77,24 +84,33 @@ describe('ConnectedOrgsListScreen', () => {
   });
 
   it(
-    'opens a connected org; a row that is not Connected says why it does not open',
+    'opens a connected org; a click on a row that is not Connected re-connects it',
     SLOW,
     async () => {
       const user = userEvent.setup();
-      const { router } = renderConnectedOrgScreen({
+      const { router, fetchMock, userLoaded } = renderConnectedOrgScreen({
         route: '/packageorgs',
         routes: {
           ...routes,
           'GET /api/packageorgs/00D000000000010EAA': { json: makeConnectedOrg() },
+          'GET /oauth2/orgurl': { json: { url: 'https://old.my.salesforce.com/authorize' } },
         },
       });
+      await userLoaded();
       await screen.findByText('Old Accounts');
 
       expect(within(rowOf('Old Accounts')).queryByRole('link')).not.toBeInTheDocument();
       expect(within(rowOf('License HQ')).queryByRole('link')).not.toBeInTheDocument();
       await user.hover(screen.getByText('Old Accounts'));
-      expect(await screen.findByRole('tooltip')).toHaveTextContent(RECONNECT_NOT_YET);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(RECONNECT_HINT);
       await user.click(screen.getByText('Old Accounts'));
+      await waitFor(() =>
+        expect(redirectBrowserTo).toHaveBeenCalledWith('https://old.my.salesforce.com/authorize'),
+      );
+      const asked = calledUrls(fetchMock).find((url) => url.pathname === '/oauth2/orgurl');
+      expect(asked?.searchParams.get('instanceUrl')).toBe('https://old.my.salesforce.com');
+      expect(asked?.searchParams.get('type')).toBe('Accounts');
+      expect(asked?.searchParams.get('returnTo')).toBe('/packageorgs');
       expect(router.state.location.pathname).toBe('/packageorgs');
 
       const link = within(rowOf('Billing Packaging')).getByRole('link', {
@@ -108,23 +124,72 @@ describe('ConnectedOrgsListScreen', () => {
     },
   );
 
+  it('Add Org goes to the production login, with shift to the sandbox login', SLOW, async () => {
+    const user = userEvent.setup();
+    const { fetchMock, userLoaded } = renderConnectedOrgScreen({
+      route: '/packageorgs',
+      routes: { ...routes, 'GET /oauth2/orgurl': { json: { url: 'https://login/authorize' } } },
+    });
+    await userLoaded();
+    await screen.findByText('Old Accounts');
+
+    await user.click(screen.getByRole('button', { name: 'Add Org' }));
+    await waitFor(() => expect(redirectBrowserTo).toHaveBeenCalled());
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('button', { name: 'Add Org' }));
+    await user.keyboard('{/Shift}');
+    await waitFor(() =>
+      expect(calledUrls(fetchMock).filter((url) => url.pathname === '/oauth2/orgurl')).toHaveLength(
+        2,
+      ),
+    );
+    const [plain, shifted] = calledUrls(fetchMock).filter(
+      (url) => url.pathname === '/oauth2/orgurl',
+    );
+    expect(plain?.searchParams.get('sandbox')).toBeNull();
+    expect(plain?.searchParams.get('instanceUrl')).toBeNull();
+    expect(shifted?.searchParams.get('sandbox')).toBe('true');
+  });
+
   it(
-    'lets a user who may change things select rows; the actions wait for their release',
+    'acts on the selection: Refresh and Revoke need Connected, Delete confirms',
     SLOW,
     async () => {
       const user = userEvent.setup();
-      const { userLoaded } = renderConnectedOrgScreen({ route: '/packageorgs', routes });
+      let deleted: unknown;
+      const { userLoaded } = renderConnectedOrgScreen({
+        route: '/packageorgs',
+        routes: {
+          ...routes,
+          'POST /api/packageorgs/delete': (_url, init) => {
+            deleted = JSON.parse(init?.body as string);
+            return { json: { orgIds: [] } };
+          },
+        },
+      });
       await userLoaded();
       await screen.findByText('Old Accounts');
 
-      expect(
-        screen.getByRole('checkbox', { name: `Select row ${PACKAGING_ORG_ID}` }),
-      ).toBeEnabled();
-      for (const name of ['Add Org', 'Refresh', 'Revoke', 'Delete']) {
+      // Nothing selected: the selection actions say what to do first.
+      for (const name of ['Refresh', 'Revoke', 'Delete'])
         expect(screen.getByRole('button', { name })).toBeDisabled();
-      }
-      await user.hover(screen.getByRole('button', { name: 'Add Org' }).parentElement!);
-      expect(await screen.findByRole('tooltip')).toHaveTextContent(NOT_AVAILABLE_YET);
+      await user.click(screen.getByRole('checkbox', { name: `Select row ${PACKAGING_ORG_ID}` }));
+      expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+      await user.click(screen.getByRole('checkbox', { name: 'Select row 00D000000000012EAA' }));
+      expect(screen.getByRole('button', { name: 'Revoke' })).toBeDisabled();
+      await user.hover(screen.getByRole('button', { name: 'Revoke' }).parentElement!);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(
+        'Old Accounts: This org is not connected.',
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      expect(
+        await screen.findByText('Are you sure you want to remove 2 connected org(s)?'),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Yes' }));
+      await waitFor(() =>
+        expect(deleted).toEqual({ orgIds: [PACKAGING_ORG_ID, '00D000000000012EAA'] }),
+      );
     },
   );
 

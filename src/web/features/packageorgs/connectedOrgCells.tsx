@@ -1,6 +1,5 @@
-// How the Connected Orgs list shows its cells. A connected row links to the org; a row that is
-// not Connected would start the re-connect flow (spec §2), which arrives with connected-org
-// management, so until then its cells say so on hover instead of ignoring the click.
+// How the Connected Orgs list shows its cells. A connected row links to the org; a click on a row
+// that is not Connected starts the re-connect flow (spec §2), which its cells say on hover.
 import type { ReactNode } from 'react';
 import { Tooltip } from '@mantine/core';
 import { CONNECTED_ORG_LIST, type ConnectedOrg } from '../../../domain';
@@ -8,8 +7,7 @@ import { cellText, rowValue } from '../../components/data-table';
 import { paths } from '../../components/paths';
 import { ConnectionStatusBadge } from './ConnectionStatusBadge';
 
-export const RECONNECT_NOT_YET =
-  'Re-connecting this org comes with connected-org management; it is not available yet.';
+export const RECONNECT_HINT = 'Click to connect this org again.';
 
 export function isConnected(org: Pick<ConnectedOrg, 'status'>): boolean {
   return org.status === 'Connected';
@@ -19,8 +17,10 @@ export function connectedOrgHref(org: ConnectedOrg): string | null {
   return isConnected(org) ? paths.packageOrg(org.org_id) : null;
 }
 
+/** `hint`: what a click on a row that is not Connected does (or why it does nothing). */
 export function connectedOrgCells(
   timeZone: string,
+  hint: string = RECONNECT_HINT,
 ): Partial<Record<string, (org: ConnectedOrg) => ReactNode>> {
   return Object.fromEntries(
     CONNECTED_ORG_LIST.columns.map((column) => [
@@ -34,8 +34,8 @@ export function connectedOrgCells(
           );
         if (isConnected(org)) return content;
         return (
-          <Tooltip label={RECONNECT_NOT_YET} multiline maw={320}>
-            <span style={{ cursor: 'help' }}>{content}</span>
+          <Tooltip label={hint} multiline maw={320}>
+            <span>{content}</span>
           </Tooltip>
         );
       },

@@ -1,0 +1,56 @@
+// The connected-org change calls (spec §7) with the spec's failure titles (§8). The live
+// 'package-orgs' event refreshes every open list and detail; the caller's tab also refetches at
+// once so the change shows without waiting for the event.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import type { ConnectedOrgEdit } from '../../../domain';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+
+export const FAILURE_TITLES = {
+  refresh: 'Refresh Failed',
+  revoke: 'Revoke Failed',
+  delete: 'Delete Failed',
+  activation: 'Activation Failed',
+  edit: 'Fail',
+  connect: 'Fail',
+} as const;
+
+export function showFailure(kind: keyof typeof FAILURE_TITLES, error: Error): void {
+  notifications.show({
+    color: 'red',
+    title: FAILURE_TITLES[kind],
+    message: error.message,
+    autoClose: 10_000,
+  });
+}
+
+export function useConnectedOrgChanges() {
+  const queryClient = useQueryClient();
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: queryKeys.packageOrgs });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.packageOrg });
+  };
+  const selection = (verb: 'refresh' | 'revoke' | 'delete') =>
+    ({
+      mutationFn: (orgIds: string[]) => api.post<unknown>(`/api/packageorgs/${verb}`, { orgIds }),
+      onSettled: reload,
+      onError: (error: Error) => showFailure(verb, error),
+    }) as const;
+  return {
+    refresh: useMutation(selection('refresh')),
+    revoke: useMutation(selection('revoke')),
+    remove: useMutation(selection('delete')),
+    activation: useMutation({
+      mutationFn: (input: { orgIds: string[]; flag: boolean }) =>
+        api.post<unknown>('/api/packageorgs/activation', input),
+      onSettled: reload,
+      onError: (error: Error) => showFailure('activation', error),
+    }),
+    edit: useMutation({
+      mutationFn: (input: ConnectedOrgEdit) => api.put<unknown>('/api/packageorgs', input),
+      onSettled: reload,
+      onError: (error: Error) => showFailure('edit', error),
+    }),
+  };
+}
