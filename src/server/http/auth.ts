@@ -102,3 +102,21 @@ export async function requireChange(
   }
   return actor;
 }
+
+/**
+ * requireChange as a preValidation hook, so that a read-only user gets 403 whatever they sent
+ * (validation would otherwise answer 400 first). `target` names the audited target: its type
+ * and, optionally, the path parameter that holds its id.
+ */
+export function changeGuard(
+  app: AppInstance,
+  action: string,
+  target?: { type: string; param?: string },
+) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const id = target?.param === undefined ? undefined : params[target.param];
+    const text = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+    await requireChange(app, request, action, target ? { type: target.type, id: text } : undefined);
+  };
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listJobs } from '../../db/repositories/admin-jobs';
 import { HISTORY_LIMIT } from '../../jobs/engine';
 import type { AppInstance } from '../app';
-import { requireChange } from '../auth';
+import { changeGuard, requireChange } from '../auth';
 import { AppError } from '../../errors';
 
 const settingsReply = z.object({
@@ -70,7 +70,10 @@ export function adminRoutes(app: AppInstance): void {
 
   app.post(
     '/api/admin/jobs/cancel',
-    { schema: { body: cancelBody, response: { 200: jobsReply } } },
+    {
+      schema: { body: cancelBody, response: { 200: jobsReply } },
+      preValidation: changeGuard(app, 'cancel-jobs', { type: 'admin_job' }),
+    },
     async (request) => {
       const { jobIds } = request.body;
       const actor = await requireChange(app, request, 'cancel-jobs', {

@@ -10,7 +10,7 @@ import {
 import { listSavedFilters } from '../../db/repositories/saved-filters';
 import { removeFilter, saveFilter } from '../../services/saved-filters';
 import type { AppInstance } from '../app';
-import { requireChange } from '../auth';
+import { changeGuard, requireChange } from '../auth';
 
 export function savedFilterRoutes(app: AppInstance): void {
   const db = app.deps.db;
@@ -36,6 +36,7 @@ export function savedFilterRoutes(app: AppInstance): void {
         body: savedFilterBodySchema,
         response: { 200: savedFilterIdReply },
       },
+      preValidation: changeGuard(app, 'save-filter', { type: 'saved_filter' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'save-filter', {
@@ -54,6 +55,7 @@ export function savedFilterRoutes(app: AppInstance): void {
         params: z.object({ id: numericId }),
         response: { 200: savedFilterIdReply },
       },
+      preValidation: changeGuard(app, 'delete-filter', { type: 'saved_filter', param: 'id' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'delete-filter', {
