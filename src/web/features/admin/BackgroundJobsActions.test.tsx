@@ -11,7 +11,7 @@ import { adminSettingsKey } from './useAdminSettings';
 // The page sends its commands through sendLiveMessage; the socket itself is not under test here.
 vi.mock('../../api/live', () => ({ sendLiveMessage: vi.fn() }));
 
-const JOB_BUTTONS = ['Fetch Data', 'Fetch All Data', 'Upload Orgs'];
+const JOB_BUTTONS = ['Fetch Data', 'Fetch All Data', 'Fetch Upgrades', 'Upload Orgs'];
 
 /** Waits until the user record (and with it read-only and enable_sumo) has arrived. */
 async function userLoaded(queryClient: ReturnType<typeof renderAdminScreen>['queryClient']) {
@@ -24,6 +24,7 @@ describe('BackgroundJobsActions', () => {
   it.each([
     ['Fetch Data', 'fetch', 'Fetch started'],
     ['Fetch All Data', 'fetch-all', 'Fetch All started'],
+    ['Fetch Upgrades', 'fetch-upgrades', 'Fetch Upgrades started'],
     ['Upload Orgs', 'upload-orgs', 'Upload started'],
   ] as const)(
     "'%s' sends '%s' on the live channel and says it started",
@@ -48,10 +49,10 @@ describe('BackgroundJobsActions', () => {
     expect(screen.queryByRole('button', { name: 'Upload Orgs' })).not.toBeInTheDocument();
   });
 
-  it("never shows 'Fetch Upgrades' before the upgrade engine exists", async () => {
-    const { queryClient } = renderAdminScreen({ user: makeUser({ enable_sumo: true }) });
+  it("offers 'Fetch Upgrades' (the upgrade monitor) to every user", async () => {
+    const { queryClient } = renderAdminScreen({ user: makeUser({ enable_sumo: false }) });
     await userLoaded(queryClient);
-    expect(screen.queryByRole('button', { name: /Fetch Upgrades/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fetch Upgrades' })).toBeEnabled();
   });
 
   it("links 'Open Dashboard' to the hosting app in a new tab when settings name the app", async () => {

@@ -14,8 +14,6 @@ interface JobStart {
   text: string;
 }
 
-// 'Fetch Upgrades' (spec §2) joins these when the upgrade engine exists; a button that starts
-// nothing would only mislead.
 const FETCH: JobStart = {
   message: 'fetch',
   label: 'Fetch Data',
@@ -27,6 +25,12 @@ const FETCH_ALL: JobStart = {
   label: 'Fetch All Data',
   title: 'Fetch All started',
   text: 'Fetching all data from Salesforce again. Watch it under Active Jobs.',
+};
+const FETCH_UPGRADES: JobStart = {
+  message: 'fetch-upgrades',
+  label: 'Fetch Upgrades',
+  title: 'Fetch Upgrades started',
+  text: 'Reading the running upgrades from Salesforce. Watch it under Active Jobs.',
 };
 const UPLOAD_ORGS: JobStart = {
   message: 'upload-orgs',
@@ -45,7 +49,9 @@ export function BackgroundJobsActions() {
   const readOnly = useIsReadOnly();
   const { user } = useCurrentUser();
   const appName = useAdminSettings().data?.app_name;
-  const starts = user?.enable_sumo ? [FETCH, FETCH_ALL, UPLOAD_ORGS] : [FETCH, FETCH_ALL];
+  const starts = user?.enable_sumo
+    ? [FETCH, FETCH_ALL, FETCH_UPGRADES, UPLOAD_ORGS]
+    : [FETCH, FETCH_ALL, FETCH_UPGRADES];
 
   const start = ({ message, title, text }: JobStart) => {
     sendLiveMessage(message);
