@@ -3,7 +3,7 @@
 // stats, purge (all or nothing, active upgrades refused) and the server-paged Jobs and Blacklist
 // lists (sort, filter, page, export).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListPage, UpgradeJob } from '../../../domain';
+import { compareVersions, type ListPage, type UpgradeJob } from '../../../domain';
 import {
   startUpgradeApp,
   type Candidate,
@@ -302,6 +302,14 @@ describe('GET /api/upgrades/:id/jobs and /blacklist', () => {
       pageSize: 100,
     });
     expect(byTarget.total).toBe(jobs.length);
+    const targets = byTarget.rows.map((r) => r.version_number ?? '');
+    expect([...targets].sort(compareVersions)).toEqual(targets);
+    const oneTarget = await page<UpgradeJob>(path, {
+      filters: filters({ version_number: `"${targets[0]!}"` }),
+      pageSize: 100,
+    });
+    const ofTarget = byTarget.rows.filter((r) => r.version_number === targets[0]);
+    expect(oneTarget.rows.map((r) => r.id).sort()).toEqual(ofTarget.map((r) => r.id).sort());
     const badSort = await t.get(listUrl(path, { sort_field: 'job_id' }));
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json<{ field: string }>().field).toBe('sort_field');
