@@ -54,6 +54,17 @@ export interface ClientToServerEvents {
 
 export type ClientMessageName = keyof ClientToServerEvents;
 
+/** Every client message by name: the type makes this list complete, so checks can cover them all. */
+const CLIENT_MESSAGE_NAMES: Record<ClientMessageName, true> = {
+  fetch: true,
+  'fetch-all': true,
+  'fetch-upgrades': true,
+  'upload-orgs': true,
+  'refresh-org-versions': true,
+  'refresh-group-versions': true,
+};
+export const CLIENT_MESSAGES = Object.keys(CLIENT_MESSAGE_NAMES) as ClientMessageName[];
+
 /** Client messages a read-only user may send (refreshing versions only reads Salesforce). */
 export const READ_ONLY_CLIENT_MESSAGES: readonly ClientMessageName[] = [
   'refresh-org-versions',

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { buildApp, type AppInstance } from '../http/app';
 import { sessionHeaders } from '../http/test-session';
 import type { Actor } from '../actor';
+import { CLIENT_MESSAGES, READ_ONLY_CLIENT_MESSAGES } from '../../domain/live-events';
 
 let testDb: TestDatabase;
 const apps: AppInstance[] = [];
@@ -22,10 +23,7 @@ async function startApp(): Promise<{ app: AppInstance; url: string }> {
       config: loadConfig({}),
       db: testDb.db,
       secretKey: 'k'.repeat(64),
-      liveCommands: {
-        fetch: record('fetch'),
-        'refresh-org-versions': record('refresh-org-versions'),
-      },
+      liveCommands: Object.fromEntries(CLIENT_MESSAGES.map((name) => [name, record(name)])),
     },
     { logger: false },
   );
@@ -106,6 +104,22 @@ describe('live channel', () => {
         argument: '00D000000000001EAA',
       });
     expect(calls.some((c) => c.actor === 'viewer@x' && c.name === 'fetch')).toBe(false);
+  });
+
+  it('refuses every message but the read-only ones to a read-only user, without running it', async () => {
+    const viewer = await sessionHeaders(testDb.db, { username: 'viewer2@x', readOnly: true });
+    const socket = open(main.url, viewer.cookie);
+    await connected(socket);
+    const refusedNames = CLIENT_MESSAGES.filter(
+      (name) => !READ_ONLY_CLIENT_MESSAGES.includes(name),
+    );
+    expect(refusedNames.length).toBeGreaterThan(3);
+    for (const name of refusedNames) {
+      const refused = next<{ subject: string }>(socket, 'fail');
+      socket.emit(name as 'fetch');
+      expect((await refused).subject, name).toBe('Forbidden');
+    }
+    expect(calls.filter((c) => c.actor === 'viewer2@x')).toEqual([]);
   });
 
   it('rejects bad payloads with an error event and keeps serving', async () => {
