@@ -41,7 +41,8 @@ export function VersionPicker({ choice, selected, onChange }: VersionPickerProps
         multiple
         size="sm"
         value={value}
-        styles={{ input: { height: 'auto', minHeight: 96, paddingBlock: 4 } }}
+        // A fixed box that scrolls: a native listbox draws its options past an auto height.
+        styles={{ input: { height: 120, overflowY: 'auto', paddingBlock: 4 } }}
         onChange={(event: React.ChangeEvent<HTMLSelectElement>) =>
           onChange(
             nextSelection(

