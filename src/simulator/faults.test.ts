@@ -48,6 +48,22 @@ describe('fault injection', () => {
     await expect(limits(lma)).rejects.toThrow();
   });
 
+  it('loses the answer of work it carried out (a timeout after the commit)', async () => {
+    const orgId = orgInfo(sim, 'lma').orgId;
+    const accounts = () => sim.control.counts('lma')[orgId]?.Account ?? 0;
+    const before = accounts();
+    sim.control.setFaults('lma', { lostAnswerRate: 1 });
+    const created = api(lma.instance_url, lma.access_token, `${API}/sobjects/Account`, {
+      method: 'POST',
+      body: { Name: 'Lost answer' },
+    });
+    await expect(created).rejects.toThrow();
+    sim.control.clearFaults();
+    // The record was saved all the same, and the org answers normally again.
+    expect(accounts()).toBe(before + 1);
+    expect((await limits(lma)).status).toBe(200);
+  });
+
   it('answers REQUEST_LIMIT_EXCEEDED', async () => {
     sim.control.setFaults('relaycore', { requestLimitRate: 1 });
     expect(await limits(core)).toMatchObject({

@@ -1,6 +1,6 @@
 // Fault injection per org, for exercising the product's retry, back-off and re-authentication paths:
-// added latency, 5xx answers, dropped connections, REQUEST_LIMIT_EXCEEDED and tokens that expire on
-// the spot. Rates are shares of API requests (0–1); draws come from a seeded sequence, so a test run
+// added latency, 5xx answers, dropped connections, answers lost after the work was done (a client
+// timeout after Salesforce committed), REQUEST_LIMIT_EXCEEDED and tokens that expire on the spot. Rates are shares of API requests (0–1); draws come from a seeded sequence, so a test run
 // sees the same faults every time.
 import { Rng } from './data/rng';
 
@@ -17,6 +17,11 @@ export interface FaultRates {
   requestLimitRate?: number;
   /** Share whose (valid) access token is expired on the spot: 401 INVALID_SESSION_ID. */
   tokenExpiryRate?: number;
+  /**
+   * Share carried out in full (records saved) whose answer never arrives: the connection is
+   * destroyed instead, as when a client times out while Salesforce commits.
+   */
+  lostAnswerRate?: number;
 }
 
 /** Rates for every org, with overrides per org (keyed by org id, namespace or 'lma'). */
@@ -24,7 +29,8 @@ export interface FaultSettings extends FaultRates {
   orgs?: Record<string, FaultRates>;
 }
 
-export type FaultAction = 'none' | 'drop' | 'serverError' | 'requestLimit' | 'expireToken';
+export type FaultAction =
+  'none' | 'drop' | 'serverError' | 'requestLimit' | 'expireToken' | 'loseAnswer';
 
 export interface FaultDecision {
   readonly latencyMs: number;
@@ -33,7 +39,13 @@ export interface FaultDecision {
   readonly serverStatus: 500 | 503;
 }
 
-const RATE_KEYS = ['serverErrorRate', 'dropRate', 'requestLimitRate', 'tokenExpiryRate'] as const;
+const RATE_KEYS = [
+  'serverErrorRate',
+  'dropRate',
+  'requestLimitRate',
+  'tokenExpiryRate',
+  'lostAnswerRate',
+] as const;
 
 export function validateRates(rates: FaultRates): FaultRates {
   for (const key of RATE_KEYS) {
@@ -107,6 +119,8 @@ export class FaultInjector {
       ['serverError', rates.serverErrorRate],
       ['requestLimit', rates.requestLimitRate],
       ['expireToken', rates.tokenExpiryRate],
+      // Last, so that the draws of the other kinds stay what they were before it existed.
+      ['loseAnswer', rates.lostAnswerRate],
     ];
     for (const [action, rate] of actions) {
       threshold += rate ?? 0;

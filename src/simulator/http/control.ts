@@ -52,6 +52,7 @@ const RATE_KEYS = [
   'dropRate',
   'requestLimitRate',
   'tokenExpiryRate',
+  'lostAnswerRate',
 ] as const;
 
 function ratesOf(body: Record<string, unknown>): FaultRates {

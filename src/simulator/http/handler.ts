@@ -36,6 +36,20 @@ function sleep(ms: number): Promise<void> {
 }
 
 /**
+ * The 'loseAnswer' fault: the call is carried out in full, but whatever it answers is discarded
+ * and the connection destroyed when the answer would be sent, so the client sees a dropped
+ * connection for work that was done (and committed).
+ */
+function loseAnswer(res: ServerResponse): void {
+  res.writeHead = (() => res) as unknown as ServerResponse['writeHead'];
+  res.write = (() => true) as unknown as ServerResponse['write'];
+  res.end = (() => {
+    res.socket?.destroy();
+    return res;
+  }) as unknown as ServerResponse['end'];
+}
+
+/**
  * Salesforce treats '//services/data/…' as '/services/data/…'; the sf CLI sends such paths because
  * @salesforce/core appends '/services/…' to an origin whose string form already ends in '/'.
  */
@@ -101,6 +115,7 @@ export function createRequestHandler(
     }
     if (decision.action === 'requestLimit' || rt.usage.exhausted(org.id15)) throw requestLimit();
     rt.usage.record(org.id15);
+    if (decision.action === 'loseAnswer') loseAnswer(base.res);
     base.res.setHeader(
       'Sforce-Limit-Info',
       `api-usage=${rt.usage.used(org.id15)}/${rt.usage.max(org.id15)}`,
