@@ -5,6 +5,7 @@
 // starts each next step once the previous one finished without failures (advanceTiers).
 // Under the upgrade's lock, so a double click or two operators activate once; local rows change
 // only for the requests Salesforce accepted, in one transaction, and the live events follow it.
+import { z } from 'zod';
 import { activationPermission, type Actor as PolicyActor } from '../../../domain/policy';
 import { canActivateRequest, canActivateUpgrade } from '../../../domain/actions';
 import { planActivation, type ActivationPlan } from '../../../domain/tiers';
@@ -21,6 +22,8 @@ import { writeAudit } from '../../db/repositories/audit-log';
 import { ConflictError, ForbiddenError, NotFoundError, SalesforceError } from '../../errors';
 import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
+import type { OrgConnection } from '../../salesforce/org-connection';
+import { soqlId } from '../../salesforce/soql';
 import { updatePushRequestStatus } from './push-request-status';
 import { loadRequests, tiered, type RequestRow } from './upgrade-requests';
 import { withUpgradeLock } from './upgrade-lock';
@@ -206,7 +209,13 @@ async function startRequests(
     try {
       if (!deps.gateway) throw new SalesforceError('No Salesforce connection is configured.');
       const conn = await deps.gateway.connect(request.package_org_id);
-      await updatePushRequestStatus(conn, request.push_request_id, 'Pending');
+      try {
+        await updatePushRequestStatus(conn, request.push_request_id, 'Pending');
+      } catch (error) {
+        // An update whose answer was lost is retried and then refused (it is Pending already):
+        // what Salesforce holds decides.
+        if (!(await isStarted(conn, request.push_request_id))) throw error;
+      }
       accepted.push(id);
     } catch (error) {
       failure = error;
@@ -227,6 +236,21 @@ async function startRequests(
     deps.live.publish('upgrade', { ids: [upgradeId] });
   }
   if (failure) throw failure instanceof SalesforceError ? failure : toSalesforce(failure);
+}
+
+const statusSchema = z.object({ Status: z.string() });
+
+/** Whether Salesforce already has the push request past Created (activated by an earlier try). */
+async function isStarted(conn: OrgConnection, pushRequestId: string): Promise<boolean> {
+  try {
+    const [request] = await conn.queryAll(
+      `SELECT Status FROM PackagePushRequest WHERE Id = ${soqlId(pushRequestId)}`,
+      statusSchema,
+    );
+    return !!request && request.Status !== 'Created' && request.Status !== 'Canceled';
+  } catch {
+    return false;
+  }
 }
 
 function toSalesforce(error: unknown): SalesforceError {

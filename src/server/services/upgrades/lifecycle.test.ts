@@ -462,6 +462,46 @@ describe('tiers and the monitor', () => {
   });
 });
 
+describe('an unreliable Salesforce', () => {
+  const namespaceOf = (orgId: string) =>
+    [...h.packagingIds].find(([, id]) => id.slice(0, 15) === orgId.slice(0, 15))?.[0] ?? orgId;
+
+  it('activation and the monitor converge under 5xx, dropped connections and expired tokens; a quiet cycle reads nothing new', async () => {
+    const orgs = await candidates(3);
+    const packageId = orgs[0]!.package_id;
+    const same = orgs.filter((o) => o.package_id === packageId);
+    const id = await schedule(
+      same.map((o) => o.org_id),
+      [same[0]!.target],
+    );
+    const [item] = await itemsOf(id);
+    h.sim.control.setFaults(namespaceOf(item!.package_org_id), {
+      serverErrorRate: 0.15,
+      dropRate: 0.05,
+      tokenExpiryRate: 0.05,
+    });
+    try {
+      const activated = await post(`/api/upgrades/activate/${id}`, admin);
+      expect(activated.statusCode, activated.body).toBe(200);
+      await finishAndMonitor(id);
+    } finally {
+      h.sim.control.clearFaults();
+    }
+    expect(await sfRequestStatus(item!)).toBe('Succeeded');
+    expect((await itemsOf(id))[0]!.status).toBe('Succeeded');
+    expect(new Set((await jobsOf(item!.id)).map((j) => j.status))).toEqual(new Set(['Succeeded']));
+    expect((await upgradeOf(id)).status).toBe('Done');
+    // The watermark holds: the next cycle over this request finds no job that changed.
+    const [mark] = await rows<{ jobs_modstamp: Date | null }>(
+      `SELECT jobs_modstamp FROM upgrade_item WHERE id = $1`,
+      [item!.id],
+    );
+    expect(mark!.jobs_modstamp).not.toBeNull();
+    const again = await reconcileUpgrades(deps, { itemIds: [item!.id] });
+    expect(again).toMatchObject({ requests: 1, jobs: 0, upgradeIds: [] });
+  });
+});
+
 describe('refresh and resume (background jobs)', () => {
   it('Refresh queues a job that reconciles the upgrade and answers its id', async () => {
     const [org] = await candidates(1);
