@@ -41,12 +41,12 @@ function sleep(ms: number): Promise<void> {
  * connection for work that was done (and committed).
  */
 function loseAnswer(res: ServerResponse): void {
-  res.writeHead = (() => res) as unknown as ServerResponse['writeHead'];
-  res.write = (() => true) as unknown as ServerResponse['write'];
-  res.end = (() => {
+  res.writeHead = () => res;
+  res.write = () => true;
+  res.end = () => {
     res.socket?.destroy();
     return res;
-  }) as unknown as ServerResponse['end'];
+  };
 }
 
 /**
