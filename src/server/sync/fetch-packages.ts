@@ -22,6 +22,7 @@ import {
 } from './lma-records';
 import { readSource } from './read-source';
 import { dateTimeMs } from './record-values';
+import { alertUnauthorizedPackagingOrgs } from './preauth-org-alert';
 import { forEachSource, sourceOrgs } from './sources';
 
 function identify<R extends { Id: string; SystemModstamp: string }>(record: R) {
@@ -58,6 +59,10 @@ export function fetchPackagesStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
           `Fetched ${countNoun(outcome.written, 'package')} from ${org.name}${skipped}`,
         );
       });
+      // Packaging orgs the LMA names but Pushboard cannot act through: ask for authorization.
+      const waiting = await alertUnauthorizedPackagingOrgs(deps.db, deps.live);
+      if (waiting > 0)
+        context.result(`${countNoun(waiting, 'packaging org')} not connected yet (alert raised)`);
     },
   };
 }
