@@ -143,6 +143,33 @@ describe('POST /api/upgrades/cancel/:id', () => {
     );
     expect(await upgradeOf(id)).toEqual({ status: 'Ready', comment: null });
   });
+
+  it("cancels what Salesforce accepts and reports, in Salesforce's words, the request it refused", async () => {
+    const [a, b] = await twoPackages();
+    const id = await t.scheduleGroup(
+      [a[0]!.org_id, b[0]!.org_id],
+      [a[0]!.target, b[0]!.target],
+      'Partly too late',
+    );
+    const [waiting, started] = await itemsOf(id);
+    // The second request already runs in Salesforce; here it still reads Pending.
+    await t.setRequestStatus(started!.id, 'Pending');
+    t.h.sim.control.advance(2 * 86_400_000);
+    await t.rows(`UPDATE upgrade SET status = 'Active' WHERE id = $1`, [id]);
+    await t.rows(`UPDATE upgrade_item SET status = 'Pending' WHERE id = $1`, [started!.id]);
+
+    const response = await t.post(`/api/upgrades/cancel/${id}`, { comment: 'Half' });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<{ status: string; message: string }>();
+    expect(result.status).toBe('Active');
+    expect(result.message).toMatch(
+      /^Canceled 1 request\. Salesforce refused to cancel 1 request: /,
+    );
+    expect(result.message).toMatch(/can be cancelled/);
+    expect((await itemsOf(id)).map((i) => i.status)).toEqual(['Canceled', 'Pending']);
+    expect(await t.requestStatus(waiting!.id)).toBe('Canceled');
+    expect(await upgradeOf(id)).toEqual({ status: 'Active', comment: 'Half' });
+  });
 });
 
 describe('POST /api/upgradeitems/cancel/:id', () => {
