@@ -171,6 +171,12 @@ export async function advanceTiers(deps: LifecycleDeps, upgradeId: number): Prom
       return rowCount > 0;
     }
     await startRequests(deps, null, upgradeId, requests, plan);
+    if (held) {
+      await deps.db.query(`UPDATE upgrade SET message = $2 WHERE id = $1 AND status = 'Active'`, [
+        upgradeId,
+        held,
+      ]);
+    }
     return true;
   });
 }
