@@ -73,6 +73,16 @@ describe('Connected Orgs', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await rowOf(page, orgId).waitFor({ state: 'detached', ...WAIT });
 
+    // Shift-click Add Org: the sandbox login host (spec §9). Back out of it again.
+    await page.getByRole('button', { name: 'Add Org' }).click({ modifiers: ['Shift'] });
+    await page.waitForURL(/\/sandbox\/services\/oauth2\/authorize/, WAIT);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+      'Log in to Salesforce (Sandbox)',
+    );
+    await page.screenshot({ path: join(SHOTS, '2-sandbox-login-page.png') });
+    await page.goBack();
+    await rowOf(page, packagingOrg.orgId).waitFor({ state: 'detached', ...WAIT });
+
     // Add Org: the simulator's production login page, as the packaging org's admin.
     await page.getByRole('button', { name: 'Add Org' }).click();
     await page.waitForURL(/\/services\/oauth2\/authorize/, WAIT);
