@@ -56,6 +56,16 @@ const reportingJob: JobDefinition = {
   ],
 };
 
+/** A scheduled job that has nothing to do while `idle.now` is true. */
+const idle = { now: true, asked: 0 };
+const idleJob: JobDefinition = {
+  ...gated.definition('fetch-upgrades', ['Monitoring']),
+  idle: async () => {
+    idle.asked++;
+    return idle.now;
+  },
+};
+
 const waitFor = <T>(check: () => Promise<T> | T) =>
   vi.waitFor(check, { timeout: 20_000, interval: 50 });
 const statusOf = async (id: string) => (await findJob(testDb.db, id))?.status;
@@ -75,6 +85,7 @@ beforeAll(async () => {
       gated.definition('monitor-orgs', ['First step', 'Second step']),
       pagingJob,
       reportingJob,
+      idleJob,
     ],
   });
   await engine.startWorker();
@@ -255,6 +266,25 @@ describe('job engine', () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('skips a scheduled run while its job says it is idle, never a manual one', async () => {
+    const history = async () =>
+      (
+        await testDb.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM admin_job WHERE type = 'fetch-upgrades'`,
+        )
+      ).rows[0]?.n;
+    await engine.startSchedules({ upgrade_monitor_interval_seconds: 1 }, false);
+    await waitFor(() => expect(idle.asked).toBeGreaterThanOrEqual(2));
+    expect(await history()).toBe(0);
+    idle.now = false;
+    await waitFor(async () => expect(await history()).toBeGreaterThan(0));
+    idle.now = true;
+    const before = (await history()) ?? 0;
+    await engine.start('fetch-upgrades', {}, 'op@x');
+    expect(await history()).toBe(before + 1);
+    gated.openAll();
   });
 
   it('live commands start jobs for the signed-in user and audit who asked', async () => {

@@ -124,6 +124,7 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
         if (!(await claimScheduleSlot(tx, slot.key, slot.slot))) return false;
         // The slot is spent either way: a job of this type already waiting will do the work.
         if (await hasQueuedJob(tx, type)) return false;
+        if (await definition?.idle?.(tx)) return false;
       }
       await insertJob(tx, {
         id,

@@ -1,6 +1,7 @@
 // The contract between the job engine and the jobs it runs (docs/architecture §5).
 // A job is a named list of steps; the engine records progress in admin_job, checks for
 // cancellation between steps, and publishes jobs / job-queue / job-history on the live channel.
+import type { SqlClient } from '../db/database';
 
 export type JobType =
   | 'fetch'
@@ -41,4 +42,10 @@ export interface JobDefinition<P = Record<string, unknown>> {
   /** Display name, e.g. 'Fetch latest data'. */
   name(params: P): string;
   steps(params: P): JobStep<P>[];
+  /**
+   * For a job that also runs on a schedule: whether a scheduled run would find nothing to do, so
+   * it is skipped rather than filling the job history (a manual run always goes ahead). Asked in
+   * the transaction that claims the schedule's slot.
+   */
+  idle?(db: SqlClient): Promise<boolean>;
 }

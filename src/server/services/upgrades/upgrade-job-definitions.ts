@@ -23,6 +23,16 @@ export function upgradeJobDefinitions(deps: UpgradeJobDeps): JobDefinition[] {
   const fetchUpgrades: JobDefinition = {
     type: 'fetch-upgrades',
     name: () => 'Fetch Upgrades',
+    // The monitor runs every few seconds; with no upgrade running and no scheduling to finish it
+    // would only add 'Fetch Upgrades' to the job history every interval.
+    idle: async (db) => {
+      const { rows } = await db.query<{ busy: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM upgrade WHERE status = 'Active')
+             OR EXISTS (SELECT 1 FROM upgrade_item WHERE status IN ('Pending', 'InProgress'))
+             AS busy`,
+      );
+      return !rows[0]?.busy && (await deps.scheduler.unfinished()).length === 0;
+    },
     steps: () => [
       {
         name: 'Resuming interrupted scheduling',
