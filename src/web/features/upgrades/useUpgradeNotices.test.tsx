@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications, notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { makeUser } from '../../testing/fixtures';
 import { stubFetch } from '../../testing/stubFetch';
 import { rememberOwnTransid } from './ownTransids';
 import { makeUpgradeDetail } from './upgradeFixtures';
@@ -32,7 +33,11 @@ function Host() {
 describe('useUpgradeNotices', () => {
   beforeEach(() => {
     notifications.clean();
-    stubFetch({ 'GET /api/upgrades/7': { json: makeUpgradeDetail() } });
+    stubFetch({
+      'GET /oauth2/user': { json: makeUser() },
+      'GET /api/upgrades/7': { json: makeUpgradeDetail() },
+      'GET /api/upgrades/8': { json: makeUpgradeDetail({ id: 8, created_by: 'ADA@example.com' }) },
+    });
   });
 
   it("announces another user's upgrade change for 7 s, and a click opens the upgrade", async () => {
@@ -46,9 +51,14 @@ describe('useUpgradeNotices', () => {
 
   it("stays quiet for this user's own transid and for the monitor's events", async () => {
     rememberOwnTransid('mine');
-    renderWithProviders(<Host />);
+    const { queryClient } = renderWithProviders(<Host />);
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['oauth2', 'user'])?.status).toBe('success'),
+    );
     act(() => live.listeners.get('upgrade')?.({ ids: [7], transid: 'mine' }));
     act(() => live.listeners.get('upgrade')?.({ ids: [7] }));
+    // A retry this user made: the server's transid, but their own upgrade.
+    act(() => live.listeners.get('upgrade')?.({ ids: [8], transid: 'server-made' }));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByText(UPGRADE_STATUS_UPDATE)).not.toBeInTheDocument();
   });

@@ -1,7 +1,9 @@
 // Spec §8 "Upgrade Status Update": an upgrade event caused by someone else (it carries their
 // action's transid) shows 'The upgrade {description} changed. Click here to see what is new.' for
-// 7 s, and a click opens the upgrade. Events without a transid are the monitor's progress: they
-// refresh the screens (live.ts) without a toast, or every poll would raise one.
+// 7 s, and a click opens the upgrade. Only scheduling events (a new upgrade, a retry) carry a
+// transid, and their upgrade's creator is who acted: one created by this user is their own doing
+// (a retry's transid is made by the server, so the creator is what tells). Events without a
+// transid are the monitor's progress: they refresh the screens (live.ts) without a toast.
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -10,6 +12,7 @@ import { upgradeSchema } from '../../../domain';
 import { api } from '../../api/client';
 import { getLiveSocket } from '../../api/live';
 import { paths } from '../../components/paths';
+import { useCurrentUser } from '../auth/useCurrentUser';
 import { isOwnTransid } from './ownTransids';
 
 export const UPGRADE_STATUS_UPDATE = 'Upgrade Status Update';
@@ -26,6 +29,8 @@ const upgradeEvent = z.object({
 
 export function useUpgradeNotices(): void {
   const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const me = user?.username?.trim().toLowerCase() ?? null;
   useEffect(() => {
     const socket = getLiveSocket();
     const onUpgrade = (payload: unknown) => {
@@ -38,7 +43,10 @@ export function useUpgradeNotices(): void {
         void api
           .get<unknown>(`/api/upgrades/${id}`)
           .then((answer) => {
-            const { description } = upgradeSchema.pick({ description: true }).parse(answer);
+            const { description, created_by } = upgradeSchema
+              .pick({ description: true, created_by: true })
+              .parse(answer);
+            if (created_by && created_by.trim().toLowerCase() === me) return;
             const noticeId = `upgrade-changed:${id}`;
             notifications.show({
               id: noticeId,
@@ -61,5 +69,5 @@ export function useUpgradeNotices(): void {
     return () => {
       socket.off('upgrade', onUpgrade);
     };
-  }, [navigate]);
+  }, [navigate, me]);
 }
