@@ -44,6 +44,9 @@ import { schedulerOf } from './upgrade-schedule';
 
 const idParams = z.object({ id: numericId });
 
+/** Retry takes nothing but the id; the browser may send `{}` or no body at all. */
+const noBody = z.object({}).nullish();
+
 /** Refuses read-only users before validation, so they get 403 whatever they sent. */
 const denyReadOnly =
   (app: AppInstance, action: string, type: string) =>
@@ -108,6 +111,7 @@ export function upgradeManageRoutes(app: AppInstance): void {
         description:
           "Reschedules the upgrade's failed jobs as a new upgrade (parent_id = this one), through the same eligibility; a repeated click answers the same new upgrade.",
         params: idParams,
+        body: noBody,
         response: { 200: scheduleResultSchema },
       },
       preValidation: denyReadOnly(app, 'upgrade.retry', 'upgrade'),

@@ -130,7 +130,11 @@ describe('POST /api/upgrades/retry/:id', () => {
   it('refuses an upgrade without failed jobs (409), read-only users (403), unknown (404) and bad ids (400)', async () => {
     const [org] = await t.candidates(1);
     const id = await t.scheduleGroup([org!.org_id], [org!.target], 'No failures');
-    const none = await t.post(`/api/upgrades/retry/${id}`);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/upgrades/retry/${id}`,
+      headers: t.operator,
+    });
     expect(none.statusCode, none.body).toBe(409);
     expect(none.json<{ message: string }>().message).toBe('No job of this upgrade failed.');
     // Invalid and Ineligible jobs are not retried either.
