@@ -3,14 +3,22 @@
 // the server says why and the notice shows it — the switch never pretends.
 import { Switch, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { READ_ONLY_MESSAGE, type OrgDetail } from '../../../domain';
+import { queryKeys } from '../../api/queryKeys';
 import { groupApi } from '../orggroups/changes/groupApi';
 import { showFailure } from '../orggroups/changes/notices';
 
 export function BlacklistSwitch({ org, readOnly }: { org: OrgDetail; readOnly: boolean }) {
+  const queryClient = useQueryClient();
   const toggle = useMutation({
-    mutationFn: (blacklisted: boolean) => groupApi.setBlacklisted(org.org_id, blacklisted),
+    // Pending until the org is read again, so the switch never flips back to the old state
+    // between the answer and the refetch (the notice's reasons come with that read).
+    mutationFn: async (blacklisted: boolean) => {
+      const result = await groupApi.setBlacklisted(org.org_id, blacklisted);
+      await queryClient.invalidateQueries({ queryKey: [...queryKeys.org, org.org_id] });
+      return result;
+    },
     onSuccess: (result) => {
       if (result.message) {
         notifications.show({
