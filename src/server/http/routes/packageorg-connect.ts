@@ -15,7 +15,7 @@ import {
 } from '../../services/connected-orgs/connect-flow';
 import { findConnectionExport } from '../../services/connected-orgs/export-view';
 import type { AppInstance } from '../app';
-import { cookieOptions, requireActor, requireChange } from '../auth';
+import { changeGuard, cookieOptions, requireActor, requireChange } from '../auth';
 import { exportPage } from './packageorg-export-page';
 
 const CONNECT_COOKIE = 'pb_connect_state';
@@ -100,6 +100,7 @@ export function packageOrgConnectRoutes(app: AppInstance): void {
         querystring: connectOrgQuerySchema,
         response: { 200: urlReply },
       },
+      preValidation: changeGuard(app, 'connected-org.connect', { type: 'connected_org' }),
     },
     async (request, reply) => ({
       url: await startConnect(app, request, reply, connectInput(request.query)),
@@ -114,6 +115,7 @@ export function packageOrgConnectRoutes(app: AppInstance): void {
         description: 'The same as /oauth2/orgurl as a redirect, for plain links (the export page).',
         querystring: connectOrgQuerySchema,
       },
+      preValidation: changeGuard(app, 'connected-org.connect', { type: 'connected_org' }),
     },
     async (request, reply) =>
       reply.redirect(await startConnect(app, request, reply, connectInput(request.query))),
@@ -129,6 +131,7 @@ export function packageOrgConnectRoutes(app: AppInstance): void {
         querystring: z.object({ org_id: orgIdParam }),
         response: { 200: urlReply },
       },
+      preValidation: changeGuard(app, 'connected-org.connect', { type: 'connected_org' }),
     },
     async (request, reply) => ({
       url: await startConnect(app, request, reply, { preauthorize: request.query.org_id }),
@@ -145,6 +148,7 @@ export function packageOrgConnectRoutes(app: AppInstance): void {
         querystring: exportOrgQuerySchema,
         response: { 200: urlReply },
       },
+      preValidation: changeGuard(app, 'connected-org.export', { type: 'connected_org' }),
     },
     async (request) => {
       await requireChange(app, request, 'connected-org.export');
@@ -171,6 +175,10 @@ export function packageOrgConnectRoutes(app: AppInstance): void {
         params: z.object({ orgId: orgIdParam }),
         querystring: z.object({ returnTo: z.string().max(2048).optional() }),
       },
+      preValidation: changeGuard(app, 'connected-org.export', {
+        type: 'connected_org',
+        param: 'orgId',
+      }),
     },
     async (request, reply) => {
       await requireChange(app, request, 'connected-org.export', {
