@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Database, SqlClient } from '../../db/database';
 import { SalesforceError } from '../../errors';
 import type { SalesforceGateway } from '../../salesforce/gateway';
+import { createPushRequestOnce } from './push-request-create';
 import {
   COLLECTION_LIMIT,
   type OrgConnection,
@@ -67,20 +68,26 @@ export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<nu
     if (item.push_request_id) continue;
     const conn = await deps.gateway.connect(item.package_org_id.trim());
     const start = new Date(item.scheduled_start_time).toISOString();
-    const [result] = await conn.create('PackagePushRequest', [
-      { PackageVersionId: item.version_id.trim(), ScheduledStartTime: start },
-    ]);
-    if (!result?.success || !result.id) {
+    // Once, even when an answer was lost or a process died after Salesforce created it.
+    const outcome = await createPushRequestOnce(
+      db,
+      conn,
+      { versionId: item.version_id.trim(), start },
+      async (id) => {
+        await db.query(
+          `UPDATE upgrade_item SET push_request_id = $2 WHERE id = $1 AND push_request_id IS NULL`,
+          [item.id, id],
+        );
+      },
+    );
+    if ('refused' in outcome) {
+      const result = outcome.refused;
       throw new PushRequestRefused(
         result ? messageOf(result) : 'Salesforce did not answer',
         result?.errors[0]?.statusCode,
       );
     }
-    await db.query(
-      `UPDATE upgrade_item SET push_request_id = $2 WHERE id = $1 AND push_request_id IS NULL`,
-      [item.id, result.id],
-    );
-    item.push_request_id = result.id;
+    item.push_request_id = outcome.id;
   }
 
   const chunkSize = Math.min(deps.chunkSize ?? COLLECTION_LIMIT, COLLECTION_LIMIT);
