@@ -11,7 +11,7 @@ import {
 } from '../../../domain';
 import { ConnectedOrgChanges } from '../../services/connected-orgs/changes';
 import type { AppInstance } from '../app';
-import { requireChange } from '../auth';
+import { changeGuard, requireChange } from '../auth';
 
 export function packageOrgChangeRoutes(app: AppInstance): void {
   const changes = () =>
@@ -21,11 +21,6 @@ export function packageOrgChangeRoutes(app: AppInstance): void {
       gateway: app.services.gateway,
       live: app.live,
     });
-  const refuseReadOnly =
-    (action: string) => async (request: Parameters<typeof requireChange>[1]) => {
-      await requireChange(app, request, action);
-    };
-
   const selection = [
     ['refresh', 'Re-reads the selected orgs from Salesforce (each must be Connected).'],
     ['revoke', 'Revokes the selected orgs’ tokens at Salesforce (each must be Connected).'],
@@ -45,7 +40,7 @@ export function packageOrgChangeRoutes(app: AppInstance): void {
           body: connectedOrgIdsSchema,
           response: { 200: connectedOrgChangeResultSchema },
         },
-        preValidation: refuseReadOnly(action),
+        preValidation: changeGuard(app, action, { type: 'connected_org' }),
       },
       async (request) => {
         const actor = await requireChange(app, request, action);
@@ -67,7 +62,7 @@ export function packageOrgChangeRoutes(app: AppInstance): void {
         body: connectedOrgActivationSchema,
         response: { 200: z.array(connectedOrgSchema) },
       },
-      preValidation: refuseReadOnly('connected-org.activation'),
+      preValidation: changeGuard(app, 'connected-org.activation', { type: 'connected_org' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'connected-org.activation');
@@ -84,7 +79,7 @@ export function packageOrgChangeRoutes(app: AppInstance): void {
         body: connectedOrgEditSchema,
         response: { 200: connectedOrgSchema },
       },
-      preValidation: refuseReadOnly('connected-org.edit'),
+      preValidation: changeGuard(app, 'connected-org.edit', { type: 'connected_org' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'connected-org.edit');

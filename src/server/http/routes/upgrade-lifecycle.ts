@@ -12,7 +12,7 @@ import {
   type LifecycleDeps,
 } from '../../services/upgrades/activate';
 import type { AppInstance } from '../app';
-import { requireChange } from '../auth';
+import { changeGuard, requireChange } from '../auth';
 
 const params = z.object({ id: numericId });
 
@@ -29,11 +29,6 @@ export function lifecycleDepsOf(app: AppInstance): LifecycleDeps {
 export function upgradeLifecycleRoutes(app: AppInstance): void {
   const deps = lifecycleDepsOf(app);
 
-  const change = (action: string, type: string) => async (request: { params: unknown }) => {
-    const { id } = request.params as { id?: unknown };
-    await requireChange(app, request as never, action, { type, id: String(id) });
-  };
-
   app.post(
     '/api/upgrades/activate/:id',
     {
@@ -44,7 +39,7 @@ export function upgradeLifecycleRoutes(app: AppInstance): void {
         params,
         response: { 200: upgradeActionResultSchema },
       },
-      preValidation: change('upgrade.activate', 'upgrade'),
+      preValidation: changeGuard(app, 'upgrade.activate', { type: 'upgrade', param: 'id' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'upgrade.activate');
@@ -62,7 +57,10 @@ export function upgradeLifecycleRoutes(app: AppInstance): void {
         params,
         response: { 200: upgradeActionResultSchema },
       },
-      preValidation: change('upgradeitem.activate', 'upgrade_item'),
+      preValidation: changeGuard(app, 'upgradeitem.activate', {
+        type: 'upgrade_item',
+        param: 'id',
+      }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'upgradeitem.activate');
@@ -83,7 +81,7 @@ export function upgradeLifecycleRoutes(app: AppInstance): void {
         params,
         response: { 200: refreshResultSchema },
       },
-      preValidation: change(action, table),
+      preValidation: changeGuard(app, action, { type: table, param: 'id' }),
       handler: async (request: { params: { id: number } }) => {
         const actor = await requireChange(app, request as never, action);
         const { id } = request.params;

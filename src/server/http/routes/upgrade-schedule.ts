@@ -11,7 +11,7 @@ import {
 } from '../../../domain';
 import { UpgradeScheduler } from '../../services/upgrades/schedule';
 import type { AppInstance } from '../app';
-import { requireChange } from '../auth';
+import { changeGuard, requireChange } from '../auth';
 import { blacklistSettings } from './blacklist-settings';
 
 const ACTION = 'upgrade.schedule';
@@ -43,10 +43,7 @@ export function upgradeScheduleRoutes(app: AppInstance): void {
         body: scheduleUpgradeSchema,
         response: { 200: scheduleResultSchema },
       },
-      preValidation: async (request) => {
-        const { orgId } = request.params as unknown as { orgId?: unknown };
-        await requireChange(app, request, ACTION, { type: 'org', id: String(orgId) });
-      },
+      preValidation: changeGuard(app, ACTION, { type: 'org', param: 'orgId' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, ACTION);
@@ -65,10 +62,7 @@ export function upgradeScheduleRoutes(app: AppInstance): void {
         body: scheduleUpgradeSchema,
         response: { 200: scheduleResultSchema },
       },
-      preValidation: async (request) => {
-        const { id } = request.params as unknown as { id?: unknown };
-        await requireChange(app, request, ACTION, { type: 'org_group', id: String(id) });
-      },
+      preValidation: changeGuard(app, ACTION, { type: 'org_group', param: 'id' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, ACTION);
