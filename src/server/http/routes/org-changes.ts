@@ -12,7 +12,7 @@ import {
 import { setBlacklisted } from '../../services/groups/blacklist-toggle';
 import { importOrgs } from '../../services/groups/org-import';
 import type { AppInstance } from '../app';
-import { requireChange } from '../auth';
+import { changeGuard, requireChange } from '../auth';
 import { blacklistSettings } from './blacklist-settings';
 
 export function orgChangeRoutes(app: AppInstance): void {
@@ -28,9 +28,7 @@ export function orgChangeRoutes(app: AppInstance): void {
         body: importOrgsSchema,
         response: { 200: importOrgsResultSchema },
       },
-      preValidation: async (request) => {
-        await requireChange(app, request, 'org.import');
-      },
+      preValidation: changeGuard(app, 'org.import'),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'org.import');
@@ -53,10 +51,7 @@ export function orgChangeRoutes(app: AppInstance): void {
         body: setBlacklistedSchema,
         response: { 200: blacklistResultSchema },
       },
-      preValidation: async (request) => {
-        const { orgId } = request.params as { orgId?: unknown };
-        await requireChange(app, request, 'org.blacklist', { type: 'org', id: String(orgId) });
-      },
+      preValidation: changeGuard(app, 'org.blacklist', { type: 'org', param: 'orgId' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'org.blacklist');

@@ -18,7 +18,7 @@ import {
 import { OrgGroupService } from '../../services/groups/org-groups';
 import { lookUpUnknownOrgs } from '../../services/groups/org-import';
 import type { AppInstance } from '../app';
-import { requireChange } from '../auth';
+import { changeGuard, requireChange } from '../auth';
 
 /** The group service over the app's database, live channel and job engine. */
 export function orgGroupServiceOf(app: AppInstance): OrgGroupService {
@@ -29,19 +29,6 @@ export function orgGroupServiceOf(app: AppInstance): OrgGroupService {
     lookUpUnknownOrgs: (actor, orgIds) => lookUpUnknownOrgs(importDeps, actor, orgIds),
   });
 }
-
-/** A preValidation hook: read-only users get 403 even for a malformed request. */
-function refuseReadOnly(app: AppInstance, action: string, target?: (params: unknown) => string) {
-  return async (request: Parameters<typeof requireChange>[1]) => {
-    const id = target?.(request.params);
-    await requireChange(app, request, action, id ? { type: 'org_group', id } : undefined);
-  };
-}
-
-const paramOf = (key: string) => (params: unknown) => {
-  const value = (params as Record<string, unknown> | undefined)?.[key];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-};
 
 export function orgGroupChangeRoutes(app: AppInstance): void {
   const groups = orgGroupServiceOf(app);
@@ -55,7 +42,7 @@ export function orgGroupChangeRoutes(app: AppInstance): void {
         body: saveOrgGroupSchema,
         response: { 200: orgGroupRefSchema },
       },
-      preValidation: refuseReadOnly(app, 'orggroup.save'),
+      preValidation: changeGuard(app, 'orggroup.save'),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'orggroup.save');
@@ -72,7 +59,7 @@ export function orgGroupChangeRoutes(app: AppInstance): void {
         body: deleteOrgGroupsSchema,
         response: { 200: z.object({ deleted: z.array(z.number().int()) }) },
       },
-      preValidation: refuseReadOnly(app, 'orggroup.delete'),
+      preValidation: changeGuard(app, 'orggroup.delete'),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'orggroup.delete');
@@ -91,7 +78,7 @@ export function orgGroupChangeRoutes(app: AppInstance): void {
         body: addMembersSchema,
         response: { 200: memberChangeResultSchema },
       },
-      preValidation: refuseReadOnly(app, 'orggroup.members.add', paramOf('id')),
+      preValidation: changeGuard(app, 'orggroup.members.add', { type: 'org_group', param: 'id' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'orggroup.members.add');
@@ -109,7 +96,10 @@ export function orgGroupChangeRoutes(app: AppInstance): void {
         body: removeMembersSchema,
         response: { 200: memberChangeResultSchema },
       },
-      preValidation: refuseReadOnly(app, 'orggroup.members.remove', paramOf('id')),
+      preValidation: changeGuard(app, 'orggroup.members.remove', {
+        type: 'org_group',
+        param: 'id',
+      }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'orggroup.members.remove');
@@ -127,7 +117,7 @@ export function orgGroupChangeRoutes(app: AppInstance): void {
         body: removeOrgFromGroupsSchema,
         response: { 200: z.object({ removed: z.number().int() }) },
       },
-      preValidation: refuseReadOnly(app, 'orggroup.members.remove'),
+      preValidation: changeGuard(app, 'orggroup.members.remove', { type: 'org', param: 'orgId' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'orggroup.members.remove');
