@@ -1,7 +1,6 @@
 // Scheduling killed with SIGKILL mid-way (issue 11, "exactly once"): a real child process
 // schedules an upgrade for a 2 000-org group against a slowed simulator and is killed while its
-// PackagePushJobs are being created, with collection calls still in flight (Salesforce finishes
-// them for a client that is gone). The Fetch Upgrades job, which the restarted server runs, then
+// PackagePushJobs are being created, with collection calls in flight. The Fetch Upgrades job, which the restarted server runs, then
 // resumes the scheduling: the simulator holds exactly one push job per planned org and request,
 // Pushboard's job rows match them one to one, and the upgrade stores what a clean schedule
 // stores (the plan of the same eligibility code, every job Created). PostgreSQL only: PGlite
@@ -129,7 +128,7 @@ describe('scheduling killed with SIGKILL while push jobs are being created', () 
         await exited;
         expect(output).not.toContain('scheduled');
 
-        // Calls in flight at the kill still land in Salesforce; wait until it is quiet.
+        // Calls in flight at the kill may still land in Salesforce; wait until it is quiet.
         let last = -1;
         await waitFor(async () => {
           const now = simulatorPushCounts(h).jobs;
@@ -155,14 +154,15 @@ describe('scheduling killed with SIGKILL while push jobs are being created', () 
         // Cut short: Salesforce holds some of the jobs, not all; Pushboard at most as many.
         expect(remoteBefore).toBeGreaterThan(0);
         expect(remoteBefore).toBeLessThan(total);
-        // …and some it accepted have no local row: answers the dead process never read.
+        // Pushboard recorded no job Salesforce does not hold. (Jobs Salesforce accepted whose
+        // answers were never read are the lost-answer faults of upgrade-faults.test.ts.)
         const recordedBefore = (
           await rows<{ n: number }>(
             `SELECT count(*)::int AS n FROM upgrade_job WHERE upgrade_id = $1 AND job_id IS NOT NULL`,
             [upgradeId],
           )
         )[0]!.n;
-        expect(recordedBefore).toBeLessThan(remoteBefore);
+        expect(recordedBefore).toBeLessThanOrEqual(remoteBefore);
 
         // The restart: the Fetch Upgrades job resumes what the dead process left unfinished.
         const config = loadConfig({});
