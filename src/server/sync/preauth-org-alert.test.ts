@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const packagesOnly = (): JobDefinition<StepParams> => ({
-  type: 'fetch-packages-test',
+  type: 'fetch', // only the package step of a fetch
   name: () => 'Fetch packages',
   steps: () => [fetchPackagesStep(h.deps, newFetchRun(h.deps, true))],
 });
