@@ -29,6 +29,9 @@ export const upgradeIdsSchema = z.object({
 });
 export type UpgradeIdsInput = z.output<typeof upgradeIdsSchema>;
 
+/** Activate, Refresh and Retry take nothing but the id in the path (a browser may send no body). */
+export const noBodySchema = z.object({}).strict().nullish();
+
 /** What a change on an upgrade or a request answers: its id and status after the change. */
 export const upgradeActionResultSchema = z.object({
   id: z.number().int(),

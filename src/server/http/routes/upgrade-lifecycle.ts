@@ -3,7 +3,12 @@
 // anything is read; activation enforces the activation policy on the server; Refresh queues a
 // background job and answers its id (the monitor's work, for one upgrade or request, now).
 import { z } from 'zod';
-import { numericId, refreshResultSchema, upgradeActionResultSchema } from '../../../domain';
+import {
+  noBodySchema,
+  numericId,
+  refreshResultSchema,
+  upgradeActionResultSchema,
+} from '../../../domain';
 import { writeAudit } from '../../db/repositories/audit-log';
 import { AppError, NotFoundError } from '../../errors';
 import {
@@ -37,6 +42,7 @@ export function upgradeLifecycleRoutes(app: AppInstance): void {
         description:
           "Activates an upgrade: its first dependency tier's push requests now, the later ones as each tier finishes without failures.",
         params,
+        body: noBodySchema,
         response: { 200: upgradeActionResultSchema },
       },
       preValidation: changeGuard(app, 'upgrade.activate', { type: 'upgrade', param: 'id' }),
@@ -55,6 +61,7 @@ export function upgradeLifecycleRoutes(app: AppInstance): void {
         description:
           'Activates one upgrade request (its push request goes Pending in Salesforce), once earlier tiers have finished.',
         params,
+        body: noBodySchema,
         response: { 200: upgradeActionResultSchema },
       },
       preValidation: changeGuard(app, 'upgradeitem.activate', {
@@ -79,6 +86,7 @@ export function upgradeLifecycleRoutes(app: AppInstance): void {
             ? 'Reconciles an upgrade with Salesforce now, in the background; answers the job id.'
             : 'Reconciles one upgrade request with Salesforce now, in the background; answers the job id.',
         params,
+        body: noBodySchema,
         response: { 200: refreshResultSchema },
       },
       preValidation: changeGuard(app, action, { type: table, param: 'id' }),

@@ -22,6 +22,7 @@ import {
   upgradeJobListQueryShape,
   upgradeJobSchema,
   upgradeStatsRowSchema,
+  noBodySchema,
 } from '../../../domain';
 import {
   UPGRADE_BLACKLIST_SOURCE,
@@ -38,22 +39,13 @@ import { purgeUpgrades } from '../../services/upgrades/purge';
 import { retryFailed } from '../../services/upgrades/retry';
 import { upgradeStats } from '../../services/upgrades/stats';
 import type { AppInstance } from '../app';
-import { requireActor, requireChange } from '../auth';
+import { changeGuard, requireActor, requireChange } from '../auth';
 import { registerServerList } from '../lists/register-list';
 import { schedulerOf } from './upgrade-schedule';
 
 const idParams = z.object({ id: numericId });
 
 /** Retry takes nothing but the id; the browser may send `{}` or no body at all. */
-const noBody = z.object({}).nullish();
-
-/** Refuses read-only users before validation, so they get 403 whatever they sent. */
-const denyReadOnly =
-  (app: AppInstance, action: string, type: string) =>
-  async (request: Parameters<typeof requireActor>[0]) => {
-    const { id } = (request.params ?? {}) as { id?: string };
-    await requireChange(app, request, action, { type, id: id ?? '' });
-  };
 
 export function upgradeManageRoutes(app: AppInstance): void {
   const db = app.deps.db;
@@ -77,7 +69,7 @@ export function upgradeManageRoutes(app: AppInstance): void {
         body: cancelUpgradeSchema,
         response: { 200: upgradeActionResultSchema },
       },
-      preValidation: denyReadOnly(app, 'upgrade.cancel', 'upgrade'),
+      preValidation: changeGuard(app, 'upgrade.cancel', { type: 'upgrade', param: 'id' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'upgrade.cancel');
@@ -95,7 +87,7 @@ export function upgradeManageRoutes(app: AppInstance): void {
         body: cancelUpgradeSchema,
         response: { 200: upgradeActionResultSchema },
       },
-      preValidation: denyReadOnly(app, 'upgradeitem.cancel', 'upgrade_item'),
+      preValidation: changeGuard(app, 'upgradeitem.cancel', { type: 'upgrade_item', param: 'id' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'upgradeitem.cancel');
@@ -111,10 +103,10 @@ export function upgradeManageRoutes(app: AppInstance): void {
         description:
           "Reschedules the upgrade's failed jobs as a new upgrade (parent_id = this one), through the same eligibility; a repeated click answers the same new upgrade.",
         params: idParams,
-        body: noBody,
+        body: noBodySchema,
         response: { 200: scheduleResultSchema },
       },
-      preValidation: denyReadOnly(app, 'upgrade.retry', 'upgrade'),
+      preValidation: changeGuard(app, 'upgrade.retry', { type: 'upgrade', param: 'id' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'upgrade.retry');
@@ -132,7 +124,7 @@ export function upgradeManageRoutes(app: AppInstance): void {
         body: upgradeIdsSchema,
         response: { 200: purgeResultSchema },
       },
-      preValidation: denyReadOnly(app, 'upgrade.purge', 'upgrade'),
+      preValidation: changeGuard(app, 'upgrade.purge', { type: 'upgrade' }),
     },
     async (request) => {
       const actor = await requireChange(app, request, 'upgrade.purge');
