@@ -58,7 +58,9 @@ export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<nu
   const items = (
     await db.query<ItemRow>(
       `SELECT id, upgrade_id, push_request_id, package_org_id, version_id, scheduled_start_time
-         FROM upgrade_item WHERE upgrade_id = $1 ORDER BY id`,
+         FROM upgrade_item
+        -- A request canceled before scheduling finished gets nothing more in Salesforce.
+        WHERE upgrade_id = $1 AND status <> 'Canceled' ORDER BY id`,
       [upgradeId],
     )
   ).rows;

@@ -175,7 +175,7 @@ export class UpgradeScheduler {
       `SELECT DISTINCT u.id FROM upgrade u
          JOIN upgrade_item i ON i.upgrade_id = u.id
          JOIN upgrade_item_plan p ON p.item_id = i.id
-        WHERE u.status = 'Ready'
+        WHERE u.status = 'Ready' AND i.status <> 'Canceled'
           AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.item_id = i.id AND j.org_id = p.org_id)
         ORDER BY u.id`,
     );
