@@ -171,15 +171,7 @@ export class UpgradeScheduler {
 
   /** Upgrades still Ready whose requests have planned orgs without a job row (for start-up). */
   async unfinished(): Promise<number[]> {
-    const { rows } = await this.deps.db.query<{ id: number }>(
-      `SELECT DISTINCT u.id FROM upgrade u
-         JOIN upgrade_item i ON i.upgrade_id = u.id
-         JOIN upgrade_item_plan p ON p.item_id = i.id
-        WHERE u.status = 'Ready' AND i.status <> 'Canceled'
-          AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.item_id = i.id AND j.org_id = p.org_id)
-        ORDER BY u.id`,
-    );
-    return rows.map((r) => r.id);
+    return unfinishedUpgrades(this.deps.db);
   }
 
   private gateway(): SalesforceGateway {
@@ -365,4 +357,17 @@ async function checkSameSubmit(
     same = rows.length > 0;
   }
   if (!same) throw new ConflictError('This transaction id belongs to another upgrade.');
+}
+
+/** Upgrades still Ready whose live requests have planned orgs without a job row. */
+export async function unfinishedUpgrades(db: SqlClient): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT DISTINCT u.id FROM upgrade u
+       JOIN upgrade_item i ON i.upgrade_id = u.id
+       JOIN upgrade_item_plan p ON p.item_id = i.id
+      WHERE u.status = 'Ready' AND i.status <> 'Canceled'
+        AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.item_id = i.id AND j.org_id = p.org_id)
+      ORDER BY u.id`,
+  );
+  return rows.map((r) => r.id);
 }

@@ -7,7 +7,7 @@ import type { JobContext, JobDefinition } from '../../jobs/types';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import { advanceTiers, type LifecycleDeps } from './activate';
 import { reconcileUpgrades, type ReconcileScope } from './reconcile';
-import type { UpgradeScheduler } from './schedule';
+import { unfinishedUpgrades, type UpgradeScheduler } from './schedule';
 
 export interface UpgradeJobDeps extends LifecycleDeps {
   gateway: SalesforceGateway;
@@ -31,7 +31,8 @@ export function upgradeJobDefinitions(deps: UpgradeJobDeps): JobDefinition[] {
              OR EXISTS (SELECT 1 FROM upgrade_item WHERE status IN ('Pending', 'InProgress'))
              AS busy`,
       );
-      return !rows[0]?.busy && (await deps.scheduler.unfinished()).length === 0;
+      // Only `db`: on PGlite it is the transaction holding the one connection.
+      return !rows[0]?.busy && (await unfinishedUpgrades(db)).length === 0;
     },
     steps: () => [
       {
