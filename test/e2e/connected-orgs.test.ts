@@ -102,10 +102,10 @@ describe('Connected Orgs', () => {
     await actions.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByText('Are you sure you want to deactivate this org connection?').waitFor();
     await page.getByRole('button', { name: 'Yes' }).click();
-    await actions.getByRole('button', { name: 'Activate' }).waitFor(WAIT);
+    await actions.getByRole('button', { name: 'Activate', exact: true }).waitFor(WAIT);
     expect(await field(page, 'Active').innerText()).toBe('No');
     await page.screenshot({ path: join(SHOTS, '4-deactivated.png') });
-    await actions.getByRole('button', { name: 'Activate' }).click();
+    await actions.getByRole('button', { name: 'Activate', exact: true }).click();
     await actions.getByRole('button', { name: 'Deactivate' }).waitFor(WAIT);
     expect(await field(page, 'Active').innerText()).toBe('Yes');
 
