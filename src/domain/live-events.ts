@@ -14,6 +14,8 @@ export interface AlertPayload {
   message: string;
   /** For ALERT_INVALID_ORG / ALERT_PREAUTH_ORG: the connected org concerned (never tokens). */
   org?: { org_id: string; name: string; instance_url: string; type: string };
+  /** The failed request's transid: the tab that sent it shows the answer and skips this echo. */
+  transid?: string;
 }
 
 export interface ServerToClientEvents {
@@ -21,7 +23,8 @@ export interface ServerToClientEvents {
   alert: (payload: AlertPayload) => void;
   ALERT_INVALID_ORG: (payload: AlertPayload) => void;
   ALERT_PREAUTH_ORG: (payload: AlertPayload) => void;
-  upgrade: (payload: Invalidation & { message?: string }) => void;
+  /** `by`: the user whose action changed it (absent for the monitor's progress). */
+  upgrade: (payload: Invalidation & { message?: string; by?: string }) => void;
   upgrades: (payload: Invalidation) => void;
   'upgrade-items': (payload: Invalidation) => void;
   'upgrade-jobs': (payload: Invalidation) => void;

@@ -6,6 +6,7 @@ import { redirectBrowserTo } from '../api/redirect';
 import type * as RedirectModule from '../api/redirect';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { calledUrls, stubFetch } from '../testing/stubFetch';
+import { rememberOwnTransid } from '../features/upgrades/ownTransids';
 import { useLiveNotices } from './useLiveNotices';
 
 const live = vi.hoisted(() => {
@@ -111,6 +112,27 @@ describe('useLiveNotices', () => {
     );
     await user.click(await screen.findByText('Something about this org.'));
     expect(router.state.location.pathname).toBe(`/packageorg/${ORG.org_id}`);
+  });
+
+  it("skips the echo of this tab's own failed request, which shows the answer already", async () => {
+    rememberOwnTransid('this-tab');
+    renderWithProviders(<Host />);
+    act(() =>
+      live.listeners.get('fail')?.({
+        subject: 'Failed to Schedule',
+        message: 'mine',
+        transid: 'this-tab',
+      }),
+    );
+    act(() =>
+      live.listeners.get('fail')?.({
+        subject: 'Failed to Schedule',
+        message: 'theirs',
+        transid: 'other',
+      }),
+    );
+    expect(await screen.findByText('theirs')).toBeInTheDocument();
+    expect(screen.queryByText('mine')).not.toBeInTheDocument();
   });
 
   it('ignores payloads it cannot read, and stops listening on unmount', () => {

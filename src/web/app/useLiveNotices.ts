@@ -6,10 +6,12 @@ import { getLiveSocket } from '../api/live';
 import { startConnect, startPreauthorization } from '../features/packageorgs/connectFlow';
 import { showFailure } from '../features/packageorgs/useConnectedOrgChanges';
 import { useUpgradeNotices } from '../features/upgrades/useUpgradeNotices';
+import { isOwnTransid } from '../features/upgrades/ownTransids';
 
 const alertPayload = z.object({
   subject: z.string().optional(),
   message: z.string(),
+  transid: z.string().optional(),
   org: z
     .object({
       org_id: z.string(),
@@ -74,7 +76,9 @@ export function useLiveNotices(): void {
       (payload: unknown) => {
         const parsed = alertPayload.safeParse(payload);
         if (!parsed.success) return;
-        const { subject, message, org } = parsed.data;
+        const { subject, message, org, transid } = parsed.data;
+        // This tab sent the request and already shows its answer (e.g. 'Failed to Schedule').
+        if (transid && isOwnTransid(transid)) return;
         notifications.show({
           color,
           title: subject || fallbackTitle,

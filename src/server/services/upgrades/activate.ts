@@ -233,7 +233,7 @@ async function startRequests(
     await deps.db.transaction(async (tx) => {
       await writeStarted(tx, by, upgradeId, accepted, plan);
     });
-    deps.live.publish('upgrade', { ids: [upgradeId] });
+    deps.live.publish('upgrade', { ids: [upgradeId], ...(by ? { by } : {}) });
     deps.live.publish('upgrade-items', { ids: [upgradeId] });
     deps.live.publish('upgrade-jobs', { ids: [upgradeId] });
     deps.live.publish('upgrades', { ids: [upgradeId] });

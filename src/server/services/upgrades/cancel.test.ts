@@ -82,7 +82,12 @@ describe('POST /api/upgrades/cancel/:id', () => {
     }
     expect(await jobStatuses(running!.id)).toEqual(runningBefore);
     expect(await upgradeOf(id)).toEqual({ status: 'Active', comment: 'Wrong version' });
-    for (const event of ['upgrade', 'upgrades', 'upgrade-items', 'upgrade-jobs'] as const) {
+    // The upgrade event names who canceled, so other users' tabs can say it changed.
+    expect(t.publish).toHaveBeenCalledWith('upgrade', {
+      ids: [id],
+      by: expect.any(String) as string,
+    });
+    for (const event of ['upgrades', 'upgrade-items', 'upgrade-jobs'] as const) {
       expect(t.publish).toHaveBeenCalledWith(event, { ids: [id] });
     }
     const audit = await t.rows<{ outcome: string; details: { comment: string } }>(

@@ -83,7 +83,7 @@ export async function cancelUpgrade(
       if (canceled.length === 0) throw new SalesforceError([...new Set(refused)].join('; '));
 
       const status = await markCanceled(db, upgradeId, canceled, comment);
-      publish(deps, upgradeId);
+      publish(deps, upgradeId, actor.username);
       const notes = [
         `Canceled ${countNoun(canceled.length, 'request')}.`,
         running > 0 ? `${countNoun(running, 'request')} already in progress continue.` : '',
@@ -127,7 +127,7 @@ export async function cancelRequest(
         package_org_id: item.package_org_id,
       });
       await markCanceled(db, item.upgrade_id, [item.id], comment);
-      publish(deps, item.upgrade_id);
+      publish(deps, item.upgrade_id, actor.username);
       return { id: itemId, status: 'Canceled' };
     }),
   );
@@ -183,9 +183,9 @@ async function markCanceled(
   });
 }
 
-/** After the commit: the upgrade, its requests and its jobs changed. */
-function publish(deps: ManageDeps, upgradeId: number): void {
-  deps.live.publish('upgrade', { ids: [upgradeId] });
+/** After the commit: the upgrade, its requests and its jobs changed, by `by`. */
+function publish(deps: ManageDeps, upgradeId: number, by: string): void {
+  deps.live.publish('upgrade', { ids: [upgradeId], by });
   deps.live.publish('upgrades', { ids: [upgradeId] });
   deps.live.publish('upgrade-items', { ids: [upgradeId] });
   deps.live.publish('upgrade-jobs', { ids: [upgradeId] });

@@ -270,7 +270,7 @@ describe('activation', () => {
       status: 'Active',
       activated_by: 'admin@pushboard.demo',
     });
-    expect(publish).toHaveBeenCalledWith('upgrade', { ids: [id] });
+    expect(publish).toHaveBeenCalledWith('upgrade', { ids: [id], by: 'admin@pushboard.demo' });
     const audit = await rows<{ outcome: string }>(
       `SELECT outcome FROM audit_log
         WHERE action = 'upgrade.activate' AND target_id = $1 AND actor <> 'viewer@pushboard.demo'`,

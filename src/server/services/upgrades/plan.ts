@@ -17,6 +17,16 @@ import {
 import { SqlBuilder } from '../../db/lists/sql-builder';
 import { InvalidError } from '../../errors';
 
+/** A selected version's packaging org has no connection, so nothing can be pushed through it. */
+export class PackagingOrgNotConnected extends InvalidError {
+  constructor(
+    message: string,
+    readonly packagingOrg: { org_id: string; package_names: string } | null,
+  ) {
+    super(message, 'versions');
+  }
+}
+
 export interface TargetVersion {
   version_id: string;
   version_number: string;
@@ -73,9 +83,9 @@ export async function loadTargetVersions(
     row.package_id = row.package_id.trim();
     row.package_org_id = row.package_org_id?.trim() ?? null;
     if (!row.package_org_id || !row.connected) {
-      throw new InvalidError(
+      throw new PackagingOrgNotConnected(
         `The packaging org of ${row.package_name} is not connected, so version ${row.version_number} cannot be pushed.`,
-        'versions',
+        row.package_org_id ? { org_id: row.package_org_id, package_names: row.package_name } : null,
       );
     }
   }

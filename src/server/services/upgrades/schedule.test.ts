@@ -283,6 +283,11 @@ describe('POST /api/orgs/:orgId/upgrade', () => {
     });
     expect(orphan.statusCode, orphan.body).toBe(400);
     expect(orphan.json()).toMatchObject({ field: 'versions', message: /not connected/ });
+    // The push path asks for that packaging org to be authorized (spec §8), naming no token.
+    const preauth = publish.mock.calls.filter(([name]) => name === 'ALERT_PREAUTH_ORG');
+    expect(
+      preauth.map(([, payload]) => (payload as { org?: { org_id: string } }).org?.org_id),
+    ).toEqual([ID('00D0000000ORPHN')]);
     await db().query(`DELETE FROM package WHERE sfid = $1`, [orphanPackage]);
     const unknownOrg = await post(`/api/orgs/${ID('00D000000000999')}/upgrade`, good);
     expect(unknownOrg.statusCode, unknownOrg.body).toBe(404);
@@ -326,6 +331,7 @@ describe('POST /api/orgs/:orgId/upgrade', () => {
     expect(publish).toHaveBeenCalledWith('fail', {
       subject: 'Failed to Schedule',
       message: expect.stringMatching(/cross/i) as string,
+      transid,
     });
     await db().query(`DELETE FROM package_version WHERE version_id = $1`, [ghost]);
   });

@@ -12,7 +12,14 @@ import { ConflictError, NotFoundError, SalesforceError } from '../../errors';
 import type { Actor } from '../../actor';
 import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
-import { loadTargetVersions, planSchedule, type ListSettings, type SchedulePlan } from './plan';
+import { publishPreauthOrg } from '../../sync/preauth-org-alert';
+import {
+  loadTargetVersions,
+  PackagingOrgNotConnected,
+  planSchedule,
+  type ListSettings,
+  type SchedulePlan,
+} from './plan';
 import { PushRequestRefused, pushUpgrade } from './push-jobs';
 import { withUpgradeLock } from './upgrade-lock';
 
@@ -95,7 +102,12 @@ export class UpgradeScheduler {
     if (upgrade) {
       await checkSameSubmit(db, upgrade, actor, scope);
     } else {
-      const plan = await this.plan(scope, input.versions);
+      const plan = await this.plan(scope, input.versions).catch((error: unknown) => {
+        // Spec §8 pre-authorize alert, from the push path: whoever can, authorizes that org.
+        if (error instanceof PackagingOrgNotConnected && error.packagingOrg)
+          publishPreauthOrg(this.deps.live, error.packagingOrg);
+        throw error;
+      });
       this.gateway(); // 502 before anything is written when Salesforce is not configured
       const id = await this.write(actor, scope, input, plan);
       upgrade = id === null ? await findByTransid(db, input.transid) : await findById(db, id);
@@ -148,7 +160,7 @@ export class UpgradeScheduler {
       );
       await how.audit('failed', { upgradeId: id, message });
       this.deps.live.publish('upgrades', { ids: [id] });
-      this.deps.live.publish('fail', { subject: how.failSubject, message });
+      this.deps.live.publish('fail', { subject: how.failSubject, message, transid });
       throw error instanceof SalesforceError ? error : new SalesforceError(message);
     }
 

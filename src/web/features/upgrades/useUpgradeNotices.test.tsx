@@ -49,6 +49,19 @@ describe('useUpgradeNotices', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade/7'));
   });
 
+  it("announces another user's activation or cancel, never this user's own", async () => {
+    const { queryClient } = renderWithProviders(<Host />);
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['oauth2', 'user'])?.status).toBe('success'),
+    );
+    act(() => live.listeners.get('upgrade')?.({ ids: [8], by: 'Ada@Example.com' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText(UPGRADE_STATUS_UPDATE)).not.toBeInTheDocument();
+    // Upgrade 8 is Ada's own, but Grace activated it: Ada hears of it.
+    act(() => live.listeners.get('upgrade')?.({ ids: [8], by: 'grace@example.com' }));
+    expect(await screen.findByText(UPGRADE_STATUS_UPDATE)).toBeInTheDocument();
+  });
+
   it("stays quiet for this user's own transid and for the monitor's events", async () => {
     rememberOwnTransid('mine');
     const { queryClient } = renderWithProviders(<Host />);

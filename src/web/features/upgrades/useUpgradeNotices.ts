@@ -2,8 +2,9 @@
 // action's transid) shows 'The upgrade {description} changed. Click here to see what is new.' for
 // 7 s, and a click opens the upgrade. Only scheduling events (a new upgrade, a retry) carry a
 // transid, and their upgrade's creator is who acted: one created by this user is their own doing
-// (a retry's transid is made by the server, so the creator is what tells). Events without a
-// transid are the monitor's progress: they refresh the screens (live.ts) without a toast.
+// (a retry's transid is made by the server, so the creator is what tells). Activations and cancels
+// name who acted (`by`). Events with neither are the monitor's progress: they refresh the screens
+// (live.ts) without a toast.
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -25,6 +26,7 @@ export function upgradeChangedMessage(description: string): string {
 const upgradeEvent = z.object({
   ids: z.array(z.union([z.number(), z.string()])).optional(),
   transid: z.string().optional(),
+  by: z.string().optional(),
 });
 
 export function useUpgradeNotices(): void {
@@ -35,7 +37,14 @@ export function useUpgradeNotices(): void {
     const socket = getLiveSocket();
     const onUpgrade = (payload: unknown) => {
       const parsed = upgradeEvent.safeParse(payload);
-      if (!parsed.success || !parsed.data.transid || isOwnTransid(parsed.data.transid)) return;
+      if (!parsed.success) return;
+      const { transid, by } = parsed.data;
+      // Activations and cancels name who acted; schedules carry the transid of whoever scheduled.
+      const fromOther =
+        by !== undefined
+          ? by.trim().toLowerCase() !== me
+          : transid !== undefined && !isOwnTransid(transid);
+      if (!fromOther) return;
       for (const raw of parsed.data.ids ?? []) {
         const id = Number(raw);
         const to = paths.upgrade(id);
@@ -46,7 +55,7 @@ export function useUpgradeNotices(): void {
             const { description, created_by } = upgradeSchema
               .pick({ description: true, created_by: true })
               .parse(answer);
-            if (created_by && created_by.trim().toLowerCase() === me) return;
+            if (!by && created_by && created_by.trim().toLowerCase() === me) return;
             const noticeId = `upgrade-changed:${id}`;
             notifications.show({
               id: noticeId,
