@@ -86,7 +86,9 @@ describe('planActivation', () => {
       request('c', 'C', 2, '1.0'),
     ]);
     expect(plan.activate).toEqual(['a', 'b']);
-    expect(plan.waiting).toEqual([{ id: 'c', reason: 'Waiting for step 1 (tier 1) to complete' }]);
+    expect(plan.waiting).toEqual([
+      { id: 'c', reason: 'Waiting for step 1 (tier 1) to complete', afterFailure: false },
+    ]);
     expect(plan.blocked).toBeNull();
   });
 
@@ -114,7 +116,9 @@ describe('planActivation', () => {
       request('c', 'C', 2, '1.0'),
     ]);
     expect(plan.activate).toEqual([]);
-    expect(plan.waiting).toEqual([{ id: 'c', reason: 'Step 1 (tier 1) finished with failures' }]);
+    expect(plan.waiting).toEqual([
+      { id: 'c', reason: 'Step 1 (tier 1) finished with failures', afterFailure: true },
+    ]);
   });
 
   it('steps through versions of one package one at a time', () => {

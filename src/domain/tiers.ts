@@ -95,6 +95,8 @@ export function activationSteps<R extends TieredRequest>(
 export interface WaitingRequest<Id> {
   readonly id: Id;
   readonly reason: string;
+  /** Held because an earlier step finished with failures (a person decides), not still running. */
+  readonly afterFailure: boolean;
 }
 
 /** What activation may do right now. */
@@ -122,7 +124,7 @@ export function planActivation<Id>(requests: readonly TieredRequest<Id>[]): Acti
       ineligible: [],
       waiting: requests
         .filter((r) => r.status === 'Created')
-        .map((r) => ({ id: r.id, reason: 'Jobs are still being created' })),
+        .map((r) => ({ id: r.id, reason: 'Jobs are still being created', afterFailure: false })),
       blocked: `Cannot activate: ${countNoun(scheduling.length, 'request')} still scheduling jobs`,
     };
   }
@@ -136,19 +138,21 @@ export function planActivation<Id>(requests: readonly TieredRequest<Id>[]): Acti
   if (!considered.some((r) => r.status !== 'Ineligible')) {
     return { ...plan, blocked: 'None of the selected orgs are eligible for this upgrade' };
   }
-  let gate: string | null = null;
+  let gate: { reason: string; afterFailure: boolean } | null = null;
   for (const step of activationSteps(considered)) {
     const created = step.requests.filter((r) => r.status === 'Created');
     if (gate !== null) {
-      plan.waiting.push(...created.map((r) => ({ id: r.id, reason: gate ?? '' })));
+      const held = gate;
+      plan.waiting.push(...created.map((r) => ({ id: r.id, ...held })));
     } else {
       plan.activate.push(...created.map((r) => r.id));
     }
     if (gate === null && step.state !== 'Complete') {
-      gate =
-        step.state === 'Failed'
-          ? `Step ${step.index + 1} (tier ${step.tier ?? 'none'}) finished with failures`
-          : `Waiting for step ${step.index + 1} (tier ${step.tier ?? 'none'}) to complete`;
+      const afterFailure = step.state === 'Failed';
+      const reason = afterFailure
+        ? `Step ${step.index + 1} (tier ${step.tier ?? 'none'}) finished with failures`
+        : `Waiting for step ${step.index + 1} (tier ${step.tier ?? 'none'}) to complete`;
+      gate = { reason, afterFailure };
     }
   }
   return { ...plan, blocked: null };

@@ -125,7 +125,7 @@ export async function activateRequest(
       const waiting = plan.waiting.find((w) => w.id === itemId);
       // An earlier step still running holds the request back; after a step with failures the
       // later ones wait for a person, and activating one by hand is that person's decision.
-      if (waiting && !waiting.reason.includes('finished with failures')) {
+      if (waiting && !waiting.afterFailure) {
         throw new ConflictError(`${waiting.reason}; this request goes out after it.`);
       }
       const only: ActivationPlan<number> = {
@@ -161,7 +161,7 @@ export async function advanceTiers(deps: LifecycleDeps, upgradeId: number): Prom
     const requests = await loadRequests(deps.db, upgradeId);
     const plan = planActivation(requests.map(tiered));
     if (plan.blocked) return false;
-    const failedGate = plan.waiting.find((w) => w.reason.includes('finished with failures'));
+    const failedGate = plan.waiting.find((w) => w.afterFailure);
     const held = failedGate ? heldMessage(requests, failedGate.reason, plan) : null;
     if (plan.activate.length === 0 && plan.ineligible.length === 0) {
       const { rowCount } = await deps.db.query(
