@@ -5,7 +5,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, startConsole, type RunningConsole } from './harness';
+import {
+  answerSimulatorLogin,
+  openBrowser,
+  signInWithSalesforce,
+  startConsole,
+  type RunningConsole,
+} from './harness';
 
 const SHOTS = join(process.cwd(), '.scratch', 'connected-orgs');
 const WAIT = { timeout: 60_000 };
@@ -33,20 +39,8 @@ afterAll(async () => {
   await consoleApp?.stop();
 });
 
-/** Answers the simulator's login page (whichever host it is on) as `username`. */
-async function logInAt(page: Page, username: string): Promise<void> {
-  await page.waitForURL(/\/services\/oauth2\/authorize/, WAIT);
-  await page.locator('select[name="username"]').selectOption(username);
-  await page.locator('input[name="password"]').fill('demo');
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${consoleApp.url}/login?r=/packageorgs`);
-  await page.getByRole('button', { name: /sign in with salesforce/i }).click();
-  await logInAt(page, username);
-  await page.waitForURL(`${consoleApp.url}/packageorgs`, WAIT);
-}
+const signIn = (page: Page, username: string) =>
+  signInWithSalesforce(page, consoleApp.url, username, '/packageorgs', WAIT);
 
 const rowOf = (page: Page, orgId: string) =>
   page.getByRole('table', { name: 'packageorgs' }).locator('tr', { hasText: orgId });
@@ -88,7 +82,7 @@ describe('Connected Orgs', () => {
     await page.waitForURL(/\/services\/oauth2\/authorize/, WAIT);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Log in to Salesforce');
     await page.screenshot({ path: join(SHOTS, '2-login-page.png') });
-    await logInAt(page, packagingOrg.users[0]?.username ?? '');
+    await answerSimulatorLogin(page, packagingOrg.users[0]?.username ?? '', WAIT);
     await page.waitForURL(`${consoleApp.url}/packageorgs`, WAIT);
     const row = rowOf(page, orgId);
     await row.getByText('Connected').waitFor(WAIT);

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, startConsole, type RunningConsole } from './harness';
+import {
+  openBrowser,
+  signInWithSalesforce,
+  startConsole,
+  waitForFirstFetch,
+  type RunningConsole,
+} from './harness';
 import { settled, until, WAIT } from './table-view';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR ?? join(tmpdir(), 'pushboard-e2e-screens');
@@ -22,24 +28,6 @@ let orgIds: string[] = [];
 let groupPath = '';
 const shots: string[] = [];
 const pageErrors: string[] = [];
-
-interface Job {
-  type: string;
-  status: string;
-}
-
-async function waitForFirstFetch(): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const res = await page.request.get(`${consoleApp.url}/api/admin/jobs`);
-    const jobs = (await res.json()) as { jobs: Job[]; queue: Job[]; history: { latest: Job[] } };
-    const done = jobs.history.latest.some((j) => j.type === 'fetch-all' && j.status === 'Complete');
-    if (done && jobs.jobs.length === 0 && jobs.queue.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`The first fetch did not end: ${JSON.stringify(jobs)}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
 
 async function screenshot(on: Page, name: string): Promise<void> {
   const path = join(SCREENSHOTS, `groups-${name}.png`);
@@ -78,14 +66,8 @@ beforeAll(async () => {
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   mkdirSync(SCREENSHOTS, { recursive: true });
 
-  await page.goto(`${consoleApp.url}/login?r=/orggroups`);
-  await page.getByRole('button', { name: /sign in with salesforce/i }).click();
-  await page.waitForURL(/\/services\/oauth2\/authorize/);
-  await page.locator('select[name="username"]').selectOption('operator@pushboard.demo');
-  await page.locator('input[name="password"]').fill('demo');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(`${consoleApp.url}/orggroups`);
-  await waitForFirstFetch();
+  await signInWithSalesforce(page, consoleApp.url, 'operator@pushboard.demo', '/orggroups');
+  await waitForFirstFetch(page, consoleApp.url);
   // Orgs in no group yet, so the blacklist step starts from a clean state.
   const res = await page.request.get(`${consoleApp.url}/api/orgs`, {
     params: { pageSize: '50', sort_field: 'org_id' },

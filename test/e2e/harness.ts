@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -116,4 +116,62 @@ export async function openBrowser(): Promise<{ context: BrowserContext; close():
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Answers the simulator's login page (whichever host serves it) as `username`. */
+export async function answerSimulatorLogin(
+  page: Page,
+  username: string,
+  wait: { timeout?: number } = {},
+): Promise<void> {
+  await page.waitForURL(/\/services\/oauth2\/authorize/, wait);
+  await page.locator('select[name="username"]').selectOption(username);
+  await page.locator('input[name="password"]').fill('demo');
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** Signs in through the login screen and the simulator's login page; lands on `path`. */
+export async function signInWithSalesforce(
+  page: Page,
+  consoleUrl: string,
+  username: string,
+  path: string,
+  wait: { timeout?: number } = {},
+): Promise<void> {
+  await page.goto(`${consoleUrl}/login?r=${path}`);
+  await page.getByRole('button', { name: /sign in with salesforce/i }).click();
+  await answerSimulatorLogin(page, username, wait);
+  await page.waitForURL(`${consoleUrl}${path}`, wait);
+}
+
+interface JobSummary {
+  type: string;
+  status: string;
+}
+
+/**
+ * Waits until the first start's full fetch has landed and nothing else runs, so every list has
+ * its data. `ignoreTypes`: jobs that run on a short schedule (e.g. the upgrade monitor) and so
+ * never leave the queue empty.
+ */
+export async function waitForFirstFetch(
+  page: Page,
+  consoleUrl: string,
+  ignoreTypes: readonly string[] = [],
+): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const res = await page.request.get(`${consoleUrl}/api/admin/jobs`);
+    const jobs = (await res.json()) as {
+      jobs: JobSummary[];
+      queue: JobSummary[];
+      history: { latest: JobSummary[] };
+    };
+    const done = jobs.history.latest.some((j) => j.type === 'fetch-all' && j.status === 'Complete');
+    const busy = [...jobs.jobs, ...jobs.queue].filter((j) => !ignoreTypes.includes(j.type));
+    if (done && busy.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`The first fetch did not end: ${JSON.stringify(jobs)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }

@@ -12,7 +12,13 @@ import type { Locator, Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { compareVersions } from '../../src/domain/versions';
-import { openBrowser, startConsole, type RunningConsole } from './harness';
+import {
+  openBrowser,
+  signInWithSalesforce,
+  startConsole,
+  waitForFirstFetch,
+  type RunningConsole,
+} from './harness';
 import { column, settled, totalOf, until, WAIT, type TableView } from './table-view';
 
 const WIDE = { width: 1440, height: 900 };
@@ -60,25 +66,6 @@ async function seedGroup(dir: string): Promise<void> {
   }
 }
 
-interface Job {
-  type: string;
-  status: string;
-}
-
-/** Waits until the first start's full fetch has landed, so every list has its data. */
-async function waitForFirstFetch(): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const res = await page.request.get(`${consoleApp.url}/api/admin/jobs`);
-    const jobs = (await res.json()) as { jobs: Job[]; queue: Job[]; history: { latest: Job[] } };
-    const done = jobs.history.latest.some((j) => j.type === 'fetch-all' && j.status === 'Complete');
-    if (done && jobs.jobs.length === 0 && jobs.queue.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`The first fetch did not end: ${JSON.stringify(jobs)}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-lists-'));
   await seedGroup(dataDir);
@@ -99,15 +86,9 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   // The newcomer: the demo operator, through the simulator's login page.
-  await page.goto(`${consoleApp.url}/login?r=/licenses`);
-  await page.getByRole('button', { name: /sign in with salesforce/i }).click();
-  await page.waitForURL(/\/services\/oauth2\/authorize/);
-  await page.locator('select[name="username"]').selectOption('operator@pushboard.demo');
-  await page.locator('input[name="password"]').fill('demo');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(`${consoleApp.url}/licenses`);
+  await signInWithSalesforce(page, consoleApp.url, 'operator@pushboard.demo', '/licenses');
   signedIn = true;
-  await waitForFirstFetch();
+  await waitForFirstFetch(page, consoleApp.url);
 }, 300_000);
 
 afterAll(async () => {

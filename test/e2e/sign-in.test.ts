@@ -1,7 +1,7 @@
 // Sign-in in Chromium through the simulator's real login page (demo mode), sign-out, deep links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, startConsole, type RunningConsole } from './harness';
+import { answerSimulatorLogin, openBrowser, startConsole, type RunningConsole } from './harness';
 
 let consoleApp: RunningConsole;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -18,10 +18,7 @@ afterAll(async () => {
 /** Clicks 'Sign in with Salesforce' and answers the simulator's login page. */
 async function signInThroughLoginHost(page: Page, username: string): Promise<void> {
   await page.getByRole('button', { name: /sign in with salesforce/i }).click();
-  await page.waitForURL(/\/services\/oauth2\/authorize/);
-  await page.locator('select[name="username"]').selectOption(username);
-  await page.locator('input[name="password"]').fill('demo');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await answerSimulatorLogin(page, username);
 }
 
 async function freshPage(context: BrowserContext): Promise<Page> {

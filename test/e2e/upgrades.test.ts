@@ -13,7 +13,13 @@ import type { Page } from 'playwright-core';
 import { ACTIVATION_POLICY_MESSAGE } from '../../src/domain/policy';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { openBrowser, startConsole, type RunningConsole } from './harness';
+import {
+  openBrowser,
+  signInWithSalesforce,
+  startConsole,
+  waitForFirstFetch,
+  type RunningConsole,
+} from './harness';
 import { WAIT } from './table-view';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -66,34 +72,8 @@ async function signIn(username: string): Promise<Page> {
   browsers.push(browser);
   const page = await browser.context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${username} ${page.url()}: ${error.message}`));
-  await page.goto(`${app.url}/login?r=/upgrades`);
-  await page.getByRole('button', { name: /sign in with salesforce/i }).click();
-  await page.waitForURL(/\/services\/oauth2\/authorize/);
-  await page.locator('select[name="username"]').selectOption(username);
-  await page.locator('input[name="password"]').fill('demo');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(`${app.url}/upgrades`);
+  await signInWithSalesforce(page, app.url, username, '/upgrades');
   return page;
-}
-
-interface Job {
-  type: string;
-  status: string;
-}
-
-async function waitForFirstFetch(page: Page): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const res = await page.request.get(`${app.url}/api/admin/jobs`);
-    const jobs = (await res.json()) as { jobs: Job[]; queue: Job[]; history: { latest: Job[] } };
-    const done = jobs.history.latest.some((j) => j.type === 'fetch-all' && j.status === 'Complete');
-    // The upgrade monitor runs every 2 s here, so its own runs never leave the queue empty.
-    const busy = [...jobs.jobs, ...jobs.queue].filter((j) => j.type !== 'fetch-upgrades');
-    if (done && busy.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`The first fetch did not end: ${JSON.stringify(jobs)}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
 }
 
 async function simulator(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -139,7 +119,8 @@ beforeAll(async () => {
     { dataDir },
   );
   operator = await signIn('operator@pushboard.demo');
-  await waitForFirstFetch(operator);
+  // The upgrade monitor runs every 2 s here, so its own runs never leave the queue empty.
+  await waitForFirstFetch(operator, app.url, ['fetch-upgrades']);
   // Every push job fails in the simulator, so the error dialog and Retry Failed have work.
   await simulator('PUT', '/failure-rate', { rate: 1 });
 }, 300_000);
