@@ -14,6 +14,7 @@ import { createJobLogger } from './server/jobs/job-logger';
 import { jobLiveCommands } from './server/jobs/live-commands';
 import { LiveRelay } from './server/jobs/live-relay';
 import { LiveChannel } from './server/live/live-channel';
+import { startMetricsListener, type MetricsListener } from './server/metrics/metrics-listener';
 import { registerDemoOrgs } from './server/services/demo-orgs';
 import { seedDemoGroups } from './server/services/demo-groups';
 import { createSyncJobDefinitions } from './server/sync/definitions';
@@ -21,7 +22,7 @@ import { blacklistSettings } from './server/http/routes/blacklist-settings';
 import { UpgradeScheduler } from './server/services/upgrades/schedule';
 import { upgradeJobDefinitions } from './server/services/upgrades/upgrade-job-definitions';
 import { invalidOrgAlert } from './server/sync/invalid-org-alert';
-import { resolveSecretKey } from './server/secrets';
+import { resolveSecretKeys } from './server/secrets';
 import { startSimulator, type RunningSimulator } from './simulator';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const secretKey = resolveSecretKey(config);
+  // SECRET_KEY may list the new key and the previous ones while rotating; the first is current.
+  const secretKeys = resolveSecretKeys(config);
+  const secretKey = secretKeys[0] ?? '';
 
   const db = await openDatabase({
     url: config.DATABASE_URL,
@@ -71,7 +74,7 @@ async function main(): Promise<void> {
   // The engine and the gateway publish through a relay that reaches the live channel once the
   // HTTP app (or, for a worker, the adapter-only channel) exists.
   const live = new LiveRelay();
-  const deps = { config, db, secretKey, webDir: join(ROOT, 'dist', 'web') };
+  const deps = { config, db, secretKey, secretKeys, webDir: join(ROOT, 'dist', 'web') };
   const services = buildServices(deps, { onOrgInvalid: invalidOrgAlert(live) });
   if (simulator && services.gateway) {
     const demoOrgs = simulator.orgs.flatMap((org) => {
@@ -126,7 +129,7 @@ async function main(): Promise<void> {
   let app: AppInstance | undefined;
   let workerLive: LiveChannel | undefined;
   if (config.ROLE !== 'worker') {
-    app = await buildApp({ ...deps, services, jobs, liveCommands: jobLiveCommands(jobs, db) });
+    app = await buildApp({ ...deps, services, jobs, liveCommands: jobLiveCommands(jobs) });
     live.attach(app.live);
     await app.listen({ port: config.PORT, host: config.HOST });
   } else if (db.pool) {
@@ -134,6 +137,15 @@ async function main(): Promise<void> {
     // the live channel's PostgreSQL adapter.
     workerLive = new LiveChannel(createServer(), { db });
     live.attach(workerLive);
+  }
+  // A worker has no HTTP server for /metrics: it answers scrapes on METRICS_PORT when set.
+  let metricsListener: MetricsListener | undefined;
+  if (!app && config.METRICS_PORT && config.METRICS_TOKEN) {
+    metricsListener = await startMetricsListener({
+      port: config.METRICS_PORT,
+      host: config.HOST,
+      token: config.METRICS_TOKEN,
+    });
   }
   if (config.ROLE !== 'web') {
     await jobs.startWorker();
@@ -149,6 +161,7 @@ async function main(): Promise<void> {
       ? `Pushboard is running at ${config.publicUrl} (database: ${database})`
       : `Pushboard job worker is running (database: ${database})`,
   ];
+  if (metricsListener) lines.push(`Metrics: http://${config.HOST}:${metricsListener.port}/metrics`);
   if (simulator) {
     lines.push(
       `Demo mode: Salesforce simulator at ${simulator.url}.`,
@@ -165,6 +178,7 @@ async function main(): Promise<void> {
     await jobs.stop();
     await app?.close();
     await workerLive?.close();
+    await metricsListener?.close();
     await simulator?.close();
     await db.close();
     process.exit(0);

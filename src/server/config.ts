@@ -87,6 +87,30 @@ const jobSchedules = z
     return result.data;
   });
 
+/**
+ * SECRET_KEY: one key, or 'new,previous[,older…]' while rotating (the first seals, all open).
+ * Messages never echo a key.
+ */
+const secretKeyList = optionalText.transform((value, ctx): string[] => {
+  if (value === undefined) return [];
+  const keys = value.split(',').map((key) => key.trim());
+  if (keys.some((key) => key.length < 32)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        keys.length > 1
+          ? 'must list keys of at least 32 characters each, separated by commas (new,previous)'
+          : 'must be at least 32 characters (e.g. openssl rand -hex 32)',
+    });
+    return z.NEVER;
+  }
+  if (new Set(keys).size !== keys.length) {
+    ctx.addIssue({ code: 'custom', message: 'must not list the same key twice' });
+    return z.NEVER;
+  }
+  return keys;
+});
+
 const port = (fallback: number) =>
   z.coerce
     .number({ message: 'must be a port number' })
@@ -116,9 +140,7 @@ const envSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SECRET_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
-    message: 'must be at least 32 characters (e.g. openssl rand -hex 32)',
-  }),
+  SECRET_KEY: secretKeyList,
   SESSION_TIMEOUT_HOURS: z.coerce
     .number({ message: 'must be a number of hours' })
     .positive('must be more than 0')
@@ -158,7 +180,14 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SF_CLIENT_ID' | 'SF_CLIENT_SECRET' | 'SF_LOGIN_URL'> {
+export interface Config extends Omit<
+  Env,
+  'SF_CLIENT_ID' | 'SF_CLIENT_SECRET' | 'SF_LOGIN_URL' | 'SECRET_KEY'
+> {
+  /** The current SECRET_KEY (the first of the list): sealing tokens and signing. */
+  SECRET_KEY: string | undefined;
+  /** Every SECRET_KEY, current first; the others only open values sealed before a rotation. */
+  secretKeys: string[];
   /** No Salesforce connected app configured: run the built-in simulator with demo data. */
   demoMode: boolean;
   /** The connected app; in demo mode it is filled in by the composition root from the simulator. */
@@ -186,17 +215,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       value !== undefined && !/SECRET|KEY|TOKEN/.test(variable) ? ` (got "${value}")` : '';
     throw new ConfigError(variable, `${issue?.message ?? 'is invalid'}${shown}`);
   }
-  const { SF_CLIENT_ID, SF_CLIENT_SECRET, SF_LOGIN_URL, ...rest } = result.data;
+  const {
+    SF_CLIENT_ID,
+    SF_CLIENT_SECRET,
+    SF_LOGIN_URL,
+    SECRET_KEY: secretKeys,
+    ...rest
+  } = result.data;
   if (Boolean(SF_CLIENT_ID) !== Boolean(SF_CLIENT_SECRET)) {
     const missing = SF_CLIENT_ID ? 'SF_CLIENT_SECRET' : 'SF_CLIENT_ID';
     throw new ConfigError(missing, 'must be set together with SF_CLIENT_ID and SF_CLIENT_SECRET');
   }
   const demoMode = !SF_CLIENT_ID;
-  if (!demoMode && !rest.SECRET_KEY) {
+  if (!demoMode && secretKeys.length === 0) {
     throw new ConfigError('SECRET_KEY', 'is required when Salesforce settings are given');
   }
   return {
     ...rest,
+    SECRET_KEY: secretKeys[0],
+    secretKeys,
     demoMode,
     salesforce:
       SF_CLIENT_ID && SF_CLIENT_SECRET

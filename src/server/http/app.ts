@@ -46,6 +46,8 @@ export interface AppDeps {
   db: Database;
   /** SECRET_KEY (or the demo key): token encryption and session signing. */
   secretKey: string;
+  /** Every SECRET_KEY, current (= secretKey) first, while rotating; omitted: only secretKey. */
+  secretKeys?: readonly string[];
   /** Folder of the built web app (dist/web); without it pages answer 503 "not built". */
   webDir?: string;
   services?: AppServices;
@@ -76,7 +78,7 @@ export function buildServices(
   hooks: { onOrgInvalid?: GatewayDeps['onOrgInvalid'] } = {},
 ): AppServices {
   const { config, db, secretKey } = deps;
-  const secrets = new SecretBox(secretKey);
+  const secrets = new SecretBox(deps.secretKeys ?? [secretKey]);
   const gateway = config.salesforce
     ? new SalesforceGateway({
         db,
