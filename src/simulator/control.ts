@@ -2,7 +2,7 @@
 // under /__sim, see http/control.ts): the clock and pace, the push failure rate, fault injection per
 // org, token expiry, direct data edits with chosen modified times, record counts and API usage.
 import { parseDateTime } from './data/time';
-import type { FaultRates } from './faults';
+import type { FaultCounts, FaultRates } from './faults';
 import type { SimPace } from './push/clock';
 import type { SimRuntime } from './runtime';
 import type { SimOrg } from './store/family';
@@ -27,6 +27,9 @@ export interface SimulatorControl {
   /** org: an org id, a package namespace, 'lma', or 'all'; null removes the org's rates. */
   setFaults(org: string, rates: FaultRates | null): void;
   clearFaults(): void;
+  /** API requests per fault action decided since the start or the last resetFaultCounts(). */
+  faultCounts(): FaultCounts;
+  resetFaultCounts(): void;
   /** Expires live access tokens (optionally of one org or user); refresh tokens keep working. */
   expireTokens(filter?: { org?: string; username?: string }): number;
   getRecord(org: string, objectName: string, id: string): Record<string, unknown> | undefined;
@@ -102,6 +105,8 @@ export function createControl(rt: SimRuntime): SimulatorControl {
     faults: () => rt.faults.snapshot(),
     setFaults: (org, rates) => guard(() => rt.faults.set(org, rates)),
     clearFaults: () => rt.faults.clear(),
+    faultCounts: () => rt.faults.counts(),
+    resetFaultCounts: () => rt.faults.resetCounts(),
     expireTokens(filter = {}) {
       const org = filter.org ? orgOf(filter.org) : undefined;
       return rt.tokens.expire({

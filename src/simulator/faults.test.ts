@@ -1,5 +1,5 @@
 // Fault injection per org, set at start-up, in-process, or over the /__sim control API.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningSimulator } from './index';
 import { ApiUsage } from './store/usage';
 import {
@@ -62,6 +62,55 @@ describe('fault injection', () => {
     // The record was saved all the same, and the org answers normally again.
     expect(accounts()).toBe(before + 1);
     expect((await limits(lma)).status).toBe(200);
+  });
+
+  it('hangs without doing anything until the client gives up', async () => {
+    const orgId = orgInfo(sim, 'lma').orgId;
+    const accounts = () => sim.control.counts('lma')[orgId]?.Account ?? 0;
+    const before = accounts();
+    sim.control.resetFaultCounts();
+    sim.control.setFaults('lma', { hangRate: 1 });
+    const controller = new AbortController();
+    let settled = false;
+    const created = fetch(`${lma.instance_url}${API}/sobjects/Account`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${lma.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ Name: 'Hung' }),
+      signal: controller.signal,
+    }).finally(() => (settled = true));
+    await vi.waitFor(() => expect(sim.control.faultCounts().hang).toBe(1));
+    // Several turns of the event loop later there is still no answer.
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    controller.abort();
+    await expect(created).rejects.toThrow();
+    sim.control.clearFaults();
+    expect(accounts()).toBe(before);
+    expect((await limits(lma)).status).toBe(200);
+  });
+
+  it('counts the faults it injected, per kind', async () => {
+    sim.control.resetFaultCounts();
+    sim.control.setFaults('lma', { serverErrorRate: 1 });
+    await limits(lma);
+    await limits(lma);
+    sim.control.setFaults('lma', { requestLimitRate: 1 });
+    await limits(lma);
+    sim.control.clearFaults();
+    await limits(lma);
+    expect(sim.control.faultCounts()).toEqual({
+      none: 1,
+      serverError: 2,
+      requestLimit: 1,
+      drop: 0,
+      expireToken: 0,
+      loseAnswer: 0,
+      hang: 0,
+    });
+    const served = await fetch(`${sim.url}/__sim/fault-counts`);
+    expect(await served.json()).toEqual(sim.control.faultCounts());
+    await fetch(`${sim.url}/__sim/fault-counts`, { method: 'DELETE' });
+    expect(sim.control.faultCounts().serverError).toBe(0);
   });
 
   it('answers REQUEST_LIMIT_EXCEEDED', async () => {

@@ -1,7 +1,9 @@
 // Fault injection per org, for exercising the product's retry, back-off and re-authentication paths:
 // added latency, 5xx answers, dropped connections, answers lost after the work was done (a client
-// timeout after Salesforce committed), REQUEST_LIMIT_EXCEEDED and tokens that expire on the spot. Rates are shares of API requests (0–1); draws come from a seeded sequence, so a test run
-// sees the same faults every time.
+// timeout after Salesforce committed), REQUEST_LIMIT_EXCEEDED, tokens that expire on the spot and
+// requests that hang without an answer (a client's timeout is all that ends them). Rates are shares
+// of API requests (0–1); draws come from a seeded sequence, so a test run sees the same faults every
+// time. The injector counts what it decided, so a test can report how many faults it survived.
 import { Rng } from './data/rng';
 
 export interface FaultRates {
@@ -22,6 +24,11 @@ export interface FaultRates {
    * destroyed instead, as when a client times out while Salesforce commits.
    */
   lostAnswerRate?: number;
+  /**
+   * Share that hangs: nothing is done and no answer comes until the client gives up (closes the
+   * connection) — what a client's request timeout exists for.
+   */
+  hangRate?: number;
 }
 
 /** Rates for every org, with overrides per org (keyed by org id, namespace or 'lma'). */
@@ -30,7 +37,20 @@ export interface FaultSettings extends FaultRates {
 }
 
 export type FaultAction =
-  'none' | 'drop' | 'serverError' | 'requestLimit' | 'expireToken' | 'loseAnswer';
+  'none' | 'drop' | 'serverError' | 'requestLimit' | 'expireToken' | 'loseAnswer' | 'hang';
+
+/** Decisions taken since the injector started (or since resetCounts), per action. */
+export type FaultCounts = Record<FaultAction, number>;
+
+const noCounts = (): FaultCounts => ({
+  none: 0,
+  drop: 0,
+  serverError: 0,
+  requestLimit: 0,
+  expireToken: 0,
+  loseAnswer: 0,
+  hang: 0,
+});
 
 export interface FaultDecision {
   readonly latencyMs: number;
@@ -45,6 +65,7 @@ const RATE_KEYS = [
   'requestLimitRate',
   'tokenExpiryRate',
   'lostAnswerRate',
+  'hangRate',
 ] as const;
 
 export function validateRates(rates: FaultRates): FaultRates {
@@ -65,6 +86,7 @@ export class FaultInjector {
   private all: FaultRates = {};
   private readonly perOrg = new Map<string, FaultRates>();
   private readonly rng: Rng;
+  private tally: FaultCounts = noCounts();
 
   /** `resolve` turns a selector (org id, namespace, 'lma') into an org's 15-character id. */
   constructor(
@@ -107,7 +129,22 @@ export class FaultInjector {
     return { all: { ...this.all }, orgs: Object.fromEntries(this.perOrg) };
   }
 
+  /** How many API requests got each action since the start or the last resetCounts(). */
+  counts(): FaultCounts {
+    return { ...this.tally };
+  }
+
+  resetCounts(): void {
+    this.tally = noCounts();
+  }
+
   decide(orgId15: string): FaultDecision {
+    const decision = this.draw(orgId15);
+    this.tally[decision.action]++;
+    return decision;
+  }
+
+  private draw(orgId15: string): FaultDecision {
     const rates = this.ratesFor(orgId15);
     const jitter = rates.latencyJitterMs ? this.rng.next() * rates.latencyJitterMs : 0;
     const latencyMs = Math.round((rates.latencyMs ?? 0) + jitter);
@@ -121,6 +158,8 @@ export class FaultInjector {
       ['expireToken', rates.tokenExpiryRate],
       // Last, so that the draws of the other kinds stay what they were before it existed.
       ['loseAnswer', rates.lostAnswerRate],
+      // After the others for the same reason.
+      ['hang', rates.hangRate],
     ];
     for (const [action, rate] of actions) {
       threshold += rate ?? 0;

@@ -60,6 +60,17 @@ export function classify(error: unknown): Transience {
   return 'permanent';
 }
 
+/** A call Salesforce did not answer within the gateway's deadline (retried as transient). */
+export class SalesforceTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(readonly timeoutMs: number) {
+    super(
+      `Salesforce did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`,
+    );
+    this.name = 'SalesforceTimeoutError';
+  }
+}
+
 export function isInvalidGrant(error: unknown): boolean {
   return errorCodeOf(error) === 'invalid_grant' || /invalid_grant/.test(messageOf(error));
 }

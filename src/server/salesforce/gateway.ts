@@ -10,8 +10,9 @@ import {
 } from '../db/repositories/connected-orgs';
 import { NotFoundError, SalesforceError } from '../errors';
 import type { SecretBox } from '../secrets';
-import { isInvalidGrant } from './errors';
-import { OrgConnection } from './org-connection';
+import { measured } from './call-metrics';
+import { isInvalidGrant, SalesforceTimeoutError } from './errors';
+import { DEFAULT_REQUEST_TIMEOUT_MS, OrgConnection } from './org-connection';
 import type { RetryOptions } from './retry';
 
 export interface OAuthClient {
@@ -28,6 +29,8 @@ export interface GatewayDeps {
   apiVersion: string;
   oauth: OAuthClient;
   retry?: RetryOptions;
+  /** Deadline of one HTTP call to Salesforce, token refreshes included (default 130 s). */
+  requestTimeoutMs?: number;
   /** Called once when an org's refresh token stops working (it is then marked Invalid). */
   onOrgInvalid?: (org: ConnectedOrgRow, error: unknown) => void;
 }
@@ -59,7 +62,12 @@ export class SalesforceGateway {
     const tokensKey = `${org.access_token_enc ?? ''}|${org.refresh_token_enc ?? ''}|${org.instance_url}`;
     const cached = this.cache.get(orgId);
     if (cached && cached.tokensKey === tokensKey) return cached.connection;
-    const connection = new OrgConnection(this.build(org), org, this.deps.retry);
+    const connection = new OrgConnection(
+      this.build(org),
+      org,
+      this.deps.retry,
+      this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    );
     this.cache.set(orgId, { tokensKey, connection });
     return connection;
   }
@@ -108,7 +116,12 @@ export class SalesforceGateway {
           try {
             if (!refreshToken)
               throw Object.assign(new Error('No refresh token stored'), { name: 'invalid_grant' });
-            const reply = await conn.oauth2.refreshToken(refreshToken);
+            // jsforce gives the token call no deadline of its own: a hung login host must fail
+            // the refresh (and so the call waiting on it) like any other unanswered call.
+            const reply = await withDeadline(
+              measured('token_refresh', () => conn.oauth2.refreshToken(refreshToken))(),
+              this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+            );
             await saveRefreshedToken(db, org.org_id, secrets.encrypt(reply.access_token));
             callback(undefined, reply.access_token, reply);
           } catch (error) {
@@ -123,4 +136,13 @@ export class SalesforceGateway {
       },
     });
   }
+}
+
+/** The promise's outcome, or a SalesforceTimeoutError once `ms` have passed without one. */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new SalesforceTimeoutError(ms)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

@@ -1,13 +1,20 @@
 // Typed operations on one org: paged queries with cancellation, collection writes chunked at 200,
-// every call retried on transient failures and failing with Salesforce's own error.
+// every call retried on transient failures and failing with Salesforce's own error. Every HTTP call
+// has a deadline: a Salesforce that never answers must fail the call (and be retried), not hang a
+// fetch or an activation forever.
 import type { Connection } from 'jsforce';
 import type { z } from 'zod';
 import type { ConnectedOrgRow } from '../db/repositories/connected-orgs';
-import { toSalesforceError } from './errors';
+import { SalesforceTimeoutError, toSalesforceError } from './errors';
 import { throwIfCanceled, withRetry, type RetryOptions } from './retry';
+import type { SalesforceCallKind } from '../metrics/registry';
+import { measured } from './call-metrics';
 
-/** Retrying is the gateway's job (with back-off and cancellation); jsforce's own must not stack. */
-const JSFORCE_OPTIONS = { retry: { maxRetries: 0 } };
+/**
+ * How long one HTTP call may wait for Salesforce's answer. Salesforce itself ends a SOQL query
+ * after 120 s (QUERY_TIMEOUT), so a call still unanswered after that is lost.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 130_000;
 
 /** Salesforce accepts at most 200 records per sObject Collections call. */
 export const COLLECTION_LIMIT = 200;
@@ -32,16 +39,41 @@ interface RawQueryResult {
 }
 
 export class OrgConnection {
+  /** Options of every jsforce request: retrying is the gateway's job, the deadline is ours. */
+  private readonly jsforceOptions: { retry: { maxRetries: number }; timeout: number };
+
   constructor(
     readonly conn: Connection,
     readonly org: Pick<ConnectedOrgRow, 'org_id' | 'name' | 'type'>,
     private readonly retry: RetryOptions = {},
-  ) {}
+    readonly requestTimeoutMs: number = DEFAULT_REQUEST_TIMEOUT_MS,
+  ) {
+    this.jsforceOptions = { retry: { maxRetries: 0 }, timeout: requestTimeoutMs };
+  }
 
   /** Runs one Salesforce call with retries; errors come out as SalesforceError. */
-  async call<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async call<T>(
+    fn: () => Promise<T>,
+    signal?: AbortSignal,
+    kind: SalesforceCallKind = 'other',
+  ): Promise<T> {
+    // jsforce aborts a request at its deadline and reports an AbortError (we pass it no signal of
+    // ours, so an abort is always the deadline): a transient failure, retried like a dropped one.
+    const attempt = async () => {
+      try {
+        return await fn();
+      } catch (error) {
+        if (error instanceof Error && error.name === 'AbortError') {
+          throw new SalesforceTimeoutError(this.requestTimeoutMs);
+        }
+        throw error;
+      }
+    };
     try {
-      return await withRetry(fn, { ...this.retry, ...(signal ? { signal } : {}) });
+      return await withRetry(measured(kind, attempt), {
+        ...this.retry,
+        ...(signal ? { signal } : {}),
+      });
     } catch (error) {
       if (error instanceof Error && error.name === 'CanceledError') throw error;
       throw toSalesforceError(error);
@@ -66,9 +98,10 @@ export class OrgConnection {
             url: `${base}/query?q=${encodeURIComponent(soql)}`,
             ...(headers ? { headers } : {}),
           },
-          JSFORCE_OPTIONS,
+          this.jsforceOptions,
         ),
       options.signal,
+      'query',
     );
     for (;;) {
       yield page.records.map((record) => schema.parse(record));
@@ -83,9 +116,10 @@ export class OrgConnection {
               url: next,
               ...(headers ? { headers } : {}),
             },
-            JSFORCE_OPTIONS,
+            this.jsforceOptions,
           ),
         options.signal,
+        'query_more',
       );
     }
   }
@@ -116,11 +150,14 @@ export class OrgConnection {
 
   async retrieve<T>(type: string, id: string, schema: z.ZodType<T>): Promise<T> {
     const base = `/services/data/v${this.conn.version}`;
-    const record = await this.call(() =>
-      this.conn.request<unknown>(
-        { method: 'GET', url: `${base}/sobjects/${type}/${id}` },
-        JSFORCE_OPTIONS,
-      ),
+    const record = await this.call(
+      () =>
+        this.conn.request<unknown>(
+          { method: 'GET', url: `${base}/sobjects/${type}/${id}` },
+          this.jsforceOptions,
+        ),
+      undefined,
+      'retrieve',
     );
     return schema.parse(record);
   }
@@ -149,9 +186,10 @@ export class OrgConnection {
               body,
               headers: { 'content-type': 'application/json' },
             },
-            JSFORCE_OPTIONS,
+            this.jsforceOptions,
           ),
         options.signal,
+        method === 'POST' ? 'create' : 'update',
       );
       results.push(...reply);
     }

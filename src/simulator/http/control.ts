@@ -11,6 +11,8 @@
 //   GET    /__sim/faults                         → {all, orgs}
 //   PUT    /__sim/faults/:org     FaultRates     → {all, orgs}    (:org may be 'all')
 //   DELETE /__sim/faults/:org                    → {all, orgs}    (:org may be 'all': clears everything)
+//   GET    /__sim/fault-counts                   → requests per fault action since start or reset
+//   DELETE /__sim/fault-counts                   → resets them
 //   POST   /__sim/tokens/expire   {org?, username?} → {expired}
 //   GET    /__sim/counts[?org=]                  → {<orgId>: {<object>: count}}
 //   GET    /__sim/usage/:org                     → {used, max}
@@ -53,6 +55,7 @@ const RATE_KEYS = [
   'requestLimitRate',
   'tokenExpiryRate',
   'lostAnswerRate',
+  'hangRate',
 ] as const;
 
 function ratesOf(body: Record<string, unknown>): FaultRates {
@@ -103,6 +106,11 @@ export function addControlRoutes(
     return { rate: control.failureRate() };
   });
   add('GET', '/__sim/faults', () => control.faults());
+  add('GET', '/__sim/fault-counts', () => control.faultCounts());
+  add('DELETE', '/__sim/fault-counts', () => {
+    control.resetFaultCounts();
+    return control.faultCounts();
+  });
   add('PUT', '/__sim/faults/:org', (b, params) => {
     control.setFaults(p(params, 'org'), ratesOf(b));
     return control.faults();

@@ -49,6 +49,14 @@ function loseAnswer(res: ServerResponse): void {
   };
 }
 
+/** Resolves once the client closed the connection of a request that is never answered. */
+function hangUntilClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.socket?.destroyed ?? true) return resolve();
+    res.once('close', () => resolve());
+  });
+}
+
 /**
  * Salesforce treats '//services/data/…' as '/services/data/…'; the sf CLI sends such paths because
  * @salesforce/core appends '/services/…' to an origin whose string form already ends in '/'.
@@ -91,6 +99,12 @@ export function createRequestHandler(
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     if (decision.action === 'drop') {
       base.req.socket.destroy();
+      return;
+    }
+    if (decision.action === 'hang') {
+      // Nothing is done and nothing answered: the request ends when the client closes it (its
+      // timeout) or the simulator shuts down.
+      await hangUntilClosed(base.res);
       return;
     }
     if (decision.action === 'serverError') {
