@@ -1,8 +1,6 @@
 // Upgrade detail's actions (spec §2, §4 "Upgrade (whole)", §5 confirmations, §8): Activate,
 // Cancel (with a comment), Retry Failed and Refresh Status. Enablement is the domain's rules, the
 // same the server enforces; the server's refusal still shows under the spec's failure title.
-import { useState } from 'react';
-import { Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import {
@@ -17,8 +15,7 @@ import {
   type UpgradeDetail,
 } from '../../../domain';
 import { paths } from '../../components/paths';
-import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
-import { PermittedButton } from './PermittedButton';
+import { ConfirmedActionBar } from './ConfirmedActionBar';
 import { upgradeProgress } from './upgradeProgress';
 import { useUpgradeAction } from './useUpgradeAction';
 
@@ -44,7 +41,6 @@ function unknownStatus(status: string): Permission {
 
 export function UpgradeActions({ upgrade, actor, readOnly }: UpgradeActionsProps) {
   const navigate = useNavigate();
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const id = upgrade.id;
   const activate = useUpgradeAction({ kind: 'activate', path: `/api/upgrades/activate/${id}` });
   const cancel = useUpgradeAction({ kind: 'cancel', path: `/api/upgrades/cancel/${id}` });
@@ -78,69 +74,56 @@ export function UpgradeActions({ upgrade, actor, readOnly }: UpgradeActionsProps
   };
 
   return (
-    <Group gap="xs" role="group" aria-label="Upgrade actions">
-      <PermittedButton
-        readOnly={readOnly}
-        permission={may.activate}
-        loading={activate.isPending}
-        onClick={() =>
-          setConfirm({
+    <ConfirmedActionBar
+      name="Upgrade actions"
+      readOnly={readOnly}
+      actions={[
+        {
+          label: 'Activate',
+          permission: may.activate,
+          pending: activate.isPending,
+          confirm: {
             title: 'Activate',
             message: CONFIRM.activate,
             onConfirm: () => activate.mutate(undefined),
-          })
-        }
-      >
-        Activate
-      </PermittedButton>
-      <PermittedButton
-        readOnly={readOnly}
-        permission={may.cancel}
-        loading={cancel.isPending}
-        color="red"
-        variant="light"
-        onClick={() =>
-          setConfirm({
+          },
+        },
+        {
+          label: 'Cancel',
+          permission: may.cancel,
+          pending: cancel.isPending,
+          color: 'red',
+          variant: 'light',
+          confirm: {
             title: 'Cancel Upgrade',
             message: CONFIRM.cancel,
             withComment: true,
             onConfirm: (comment) => cancel.mutate({ comment }),
-          })
-        }
-      >
-        Cancel
-      </PermittedButton>
-      <PermittedButton
-        readOnly={readOnly}
-        permission={may.retry}
-        loading={retry.isPending}
-        variant="default"
-        onClick={() =>
-          setConfirm({
+          },
+        },
+        {
+          label: 'Retry Failed',
+          permission: may.retry,
+          pending: retry.isPending,
+          variant: 'default',
+          confirm: {
             title: 'Retry Failed',
             message: CONFIRM.retry,
             onConfirm: () => retry.mutate(undefined),
-          })
-        }
-      >
-        Retry Failed
-      </PermittedButton>
-      <PermittedButton
-        readOnly={readOnly}
-        permission={may.refresh}
-        loading={refresh.isPending}
-        variant="default"
-        onClick={() =>
-          setConfirm({
+          },
+        },
+        {
+          label: 'Refresh Status',
+          permission: may.refresh,
+          pending: refresh.isPending,
+          variant: 'default',
+          confirm: {
             title: 'Refresh Status',
             message: CONFIRM.refresh,
             onConfirm: () => refresh.mutate(undefined),
-          })
-        }
-      >
-        Refresh Status
-      </PermittedButton>
-      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
-    </Group>
+          },
+        },
+      ]}
+    />
   );
 }

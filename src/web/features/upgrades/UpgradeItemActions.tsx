@@ -1,7 +1,5 @@
 // Upgrade Request detail's actions (spec §2, §4 "Upgrade request", §5 confirmations, §8):
 // Activate Request, Cancel Request (with a comment) and Refresh Request.
-import { useState } from 'react';
-import { Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   canActivateRequest,
@@ -12,8 +10,7 @@ import {
   type UpgradeItemDetail,
 } from '../../../domain';
 import { localDateTime } from '../../components/dateTime';
-import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
-import { PermittedButton } from './PermittedButton';
+import { ConfirmedActionBar } from './ConfirmedActionBar';
 import { itemProgress } from './upgradeProgress';
 import { useUpgradeAction } from './useUpgradeAction';
 
@@ -37,7 +34,6 @@ interface UpgradeItemActionsProps {
 }
 
 export function UpgradeItemActions({ item, actor, readOnly }: UpgradeItemActionsProps) {
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const id = item.id;
   const activate = useUpgradeAction({ kind: 'activate', path: `/api/upgradeitems/activate/${id}` });
   const cancel = useUpgradeAction({ kind: 'cancel', path: `/api/upgradeitems/cancel/${id}` });
@@ -62,54 +58,45 @@ export function UpgradeItemActions({ item, actor, readOnly }: UpgradeItemActions
   const unknown = { allowed: false as const, reason: `This request is ${item.status}.` };
 
   return (
-    <Group gap="xs" role="group" aria-label="Request actions">
-      <PermittedButton
-        readOnly={readOnly}
-        permission={known ? canActivateRequest(actor, state, progress) : unknown}
-        loading={activate.isPending}
-        onClick={() =>
-          setConfirm({
+    <ConfirmedActionBar
+      name="Request actions"
+      readOnly={readOnly}
+      actions={[
+        {
+          label: 'Activate Request',
+          permission: known ? canActivateRequest(actor, state, progress) : unknown,
+          pending: activate.isPending,
+          confirm: {
             title: 'Activate Request',
             message: activateRequestPrompt(item),
             onConfirm: () => activate.mutate(undefined),
-          })
-        }
-      >
-        Activate Request
-      </PermittedButton>
-      <PermittedButton
-        readOnly={readOnly}
-        permission={known ? canCancelRequest(actor, state, progress) : unknown}
-        loading={cancel.isPending}
-        color="red"
-        variant="light"
-        onClick={() =>
-          setConfirm({
+          },
+        },
+        {
+          label: 'Cancel Request',
+          permission: known ? canCancelRequest(actor, state, progress) : unknown,
+          pending: cancel.isPending,
+          color: 'red',
+          variant: 'light',
+          confirm: {
             title: 'Cancel Request',
             message: cancelRequestPrompt(progress.count),
             withComment: true,
             onConfirm: (comment) => cancel.mutate({ comment }),
-          })
-        }
-      >
-        Cancel Request
-      </PermittedButton>
-      <PermittedButton
-        readOnly={readOnly}
-        permission={permission(actor, 'refreshStatus')}
-        loading={refresh.isPending}
-        variant="default"
-        onClick={() =>
-          setConfirm({
+          },
+        },
+        {
+          label: 'Refresh Request',
+          permission: permission(actor, 'refreshStatus'),
+          pending: refresh.isPending,
+          variant: 'default',
+          confirm: {
             title: 'Refresh Request',
             message: REFRESH_REQUEST_PROMPT,
             onConfirm: () => refresh.mutate(undefined),
-          })
-        }
-      >
-        Refresh Request
-      </PermittedButton>
-      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
-    </Group>
+          },
+        },
+      ]}
+    />
   );
 }
