@@ -85,3 +85,40 @@ export function cpuOf(pid: number | undefined): number {
     return 0;
   }
 }
+
+/**
+ * `src/main.ts` in a child process with `env` added to this one's (ROLE, PORT, DATABASE_URL, …);
+ * resolves once it says it is running. Its stdout is drained (and its log lines dropped:
+ * LOG_LEVEL decides how many there are); stderr goes to this process's.
+ */
+export async function startPushboard(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4096);
+      if (/Pushboard (job worker )?is running/.test(output)) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Pushboard exited (${code ?? 'signal'})`)));
+  });
+  return child;
+}
+
+/** SIGTERM (a clean shutdown), then SIGKILL if it has not exited after `graceMs`. */
+export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
