@@ -17,6 +17,15 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         'req.headers.authorization',
         'req.headers["x-csrf-token"]',
         'res.headers["set-cookie"]',
+        // Top-level fields too: '*.x' matches only one level down, so a token logged as a field
+        // of the line itself would otherwise be written in the clear.
+        'access_token',
+        'refresh_token',
+        'accessToken',
+        'refreshToken',
+        'client_secret',
+        'clientSecret',
+        'password',
         '*.access_token',
         '*.refresh_token',
         '*.accessToken',
