@@ -119,6 +119,17 @@ const port = (fallback: number) =>
     .max(65535, 'must be between 1 and 65535')
     .default(fallback);
 
+/** A port that may be left unset (empty counts as unset). */
+const optionalPort = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
+);
+
 const httpUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -176,9 +187,18 @@ const envSchema = z.object({
     .default('62.0'),
   SIM_PORT: port(5001),
   SIM_PACE: z.enum(['instant', 'fast', 'realistic', 'manual']).default('fast'),
+  /** Bearer token Prometheus sends to GET /metrics; unset: /metrics answers 404. */
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters (e.g. openssl rand -hex 24)',
+  }),
+  /** A worker process (ROLE=worker) serves /metrics on this port; needs METRICS_TOKEN. */
+  METRICS_PORT: optionalPort,
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable Pushboard reads (the deploy files are checked against it). */
+export const CONFIG_KEYS = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export interface Config extends Omit<
   Env,
@@ -222,6 +242,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     SECRET_KEY: secretKeys,
     ...rest
   } = result.data;
+  if (result.data.METRICS_PORT !== undefined && !result.data.METRICS_TOKEN) {
+    throw new ConfigError('METRICS_PORT', 'needs METRICS_TOKEN (the scrape credential)');
+  }
   if (Boolean(SF_CLIENT_ID) !== Boolean(SF_CLIENT_SECRET)) {
     const missing = SF_CLIENT_ID ? 'SF_CLIENT_SECRET' : 'SF_CLIENT_ID';
     throw new ConfigError(missing, 'must be set together with SF_CLIENT_ID and SF_CLIENT_SECRET');

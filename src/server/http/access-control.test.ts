@@ -16,6 +16,8 @@ import { sessionHeaders } from './test-session';
 const PUBLIC: Record<string, string> = {
   'GET /api/docs': 'the OpenAPI description of the contract; it holds no data',
   'GET /healthz': "the load balancer's health probe",
+  'GET /metrics':
+    'Prometheus scrapers carry no session: it needs the METRICS_TOKEN bearer token instead, and answers 404 while none is configured',
   'GET /oauth2/loginurl': 'sign-in starts here',
   'GET /oauth2/callback':
     'Salesforce sends the browser back here to finish sign-in (state-checked)',
@@ -92,7 +94,8 @@ function routes(): RouteCase[] {
       (route) =>
         route.url.startsWith('/api/') ||
         route.url.startsWith('/oauth2/') ||
-        route.url === '/healthz',
+        route.url === '/healthz' ||
+        route.url === '/metrics',
     )
     .map((route) => ({
       name: `${route.method} ${route.url}`,

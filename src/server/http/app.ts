@@ -18,6 +18,7 @@ import { loggerOptions } from '../logger';
 import { registerErrorHandler } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { oauthRoutes } from './routes/oauth';
 import { adminRoutes } from './routes/admin';
 import { licenseRoutes } from './routes/licenses';
@@ -148,6 +149,7 @@ export async function buildApp(
 
   await registerAuth(app);
   healthRoutes(app);
+  metricsRoutes(app);
   oauthRoutes(app);
   adminRoutes(app);
   licenseRoutes(app);

@@ -9,6 +9,7 @@ import {
 } from '../db/repositories/admin-jobs';
 import type { Database, SqlClient } from '../db/database';
 import type { LivePublisher } from '../live/live-channel';
+import { recordJob, type JobOutcome } from '../metrics/registry';
 import { CanceledError, JobStoppedError, errorMessage, redact, toErrorEntry } from './job-errors';
 import type { JobLogger } from './job-logger';
 import type { JobContext, JobStep } from './types';
@@ -35,6 +36,12 @@ const MAX_DETAILS = 200;
 
 type Params = Record<string, unknown>;
 
+const OUTCOMES: Record<'Complete' | 'Failed' | 'Cancelled', JobOutcome> = {
+  Complete: 'complete',
+  Failed: 'failed',
+  Cancelled: 'canceled',
+};
+
 export class JobRun {
   private readonly controller = new AbortController();
   private readonly progress: JobProgress = { message: null, stepIndex: 0, results: [], errors: [] };
@@ -47,6 +54,7 @@ export class JobRun {
   /** Set once the row is no longer ours to write (someone else gave its verdict). */
   private released = false;
   private releaseWaiter: () => void = () => {};
+  private startedAt = 0;
   /** Resolves when the run is abandoned (server stopping), even if a step never returns. */
   readonly abandoned = new Promise<void>((resolve) => (this.releaseWaiter = resolve));
 
@@ -73,6 +81,7 @@ export class JobRun {
   }
 
   async execute(): Promise<void> {
+    this.startedAt = performance.now();
     const { signal } = this.controller;
     this.heartbeat = setInterval(() => void this.sync(false), this.deps.heartbeatMs);
     this.deadline = setTimeout(() => this.stop('timeout'), this.deps.maxRunMs);
@@ -222,6 +231,7 @@ export class JobRun {
         return ours;
       });
       if (written) {
+        recordJob(this.row.type, OUTCOMES[status], (performance.now() - this.startedAt) / 1000);
         this.deps.live.publish('jobs', { ids: [this.row.id] });
         this.deps.live.publish('job-history', { ids: [this.row.id] });
       }

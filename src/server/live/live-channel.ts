@@ -19,6 +19,7 @@ import { READ_ONLY_MESSAGE } from '../../domain/policy';
 import type { Database } from '../db/database';
 import { findSession } from '../db/repositories/sessions';
 import { actorOf, SESSION_COOKIE, type Actor } from '../actor';
+import { trackLiveClient } from '../metrics/registry';
 
 /** What the rest of the server uses: publish after the database commit. */
 export interface LivePublisher {
@@ -70,7 +71,10 @@ export class LiveChannel implements LivePublisher {
         () => next(new Error('unauthorized')),
       );
     });
-    this.io.on('connection', (socket) => this.listen(socket));
+    this.io.on('connection', (socket) => {
+      trackLiveClient(socket);
+      this.listen(socket);
+    });
   }
 
   publish<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
