@@ -3,4 +3,4 @@ export { startSimulator } from '../../src/simulator';
 export type { RunningSimulator, SimulatorOptions } from '../../src/simulator';
 export type { FaultRates } from '../../src/simulator';
 // Tests that check which faults were injected watch the injector's decisions.
-export { FaultInjector, type FaultAction } from '../../src/simulator/faults';
+export { FaultInjector, type FaultAction, type FaultCounts } from '../../src/simulator/faults';
