@@ -23,6 +23,7 @@ import { UpgradeScheduler } from './server/services/upgrades/schedule';
 import { upgradeJobDefinitions } from './server/services/upgrades/upgrade-job-definitions';
 import { invalidOrgAlert } from './server/sync/invalid-org-alert';
 import { resolveSecretKeys } from './server/secrets';
+import { rekeySecretsJob } from './server/services/secrets/rekey-job';
 import { startSimulator, type RunningSimulator } from './simulator';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
     if (lma) await seedDemoGroups(db, services.gateway, lma.orgId);
   }
 
-  const definitions = [...jobDefinitions];
+  const definitions = [...jobDefinitions, rekeySecretsJob({ db, secrets: services.secrets, live })];
   if (services.gateway) {
     definitions.push(
       ...createSyncJobDefinitions({
@@ -153,6 +154,9 @@ async function main(): Promise<void> {
     // Resume at start-up: scheduling a crash cut short is finished (only the missing push jobs
     // are created) and running pushes are read, without waiting for the first monitor slot.
     if (services.gateway) await jobs.start('fetch-upgrades', {}, 'startup');
+    // After a SECRET_KEY rotation ('new,previous'), tokens sealed under the previous key are
+    // sealed again under the new one; once it reports nothing left, the previous key can go.
+    if (secretKeys.length > 1) await jobs.start('rekey-secrets', {}, 'startup');
   }
 
   const database = db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';

@@ -24,6 +24,8 @@ const CONCURRENCY_GROUP: Record<JobType, string> = {
   // The monitor and a Refresh write the same upgrade rows: one at a time.
   'fetch-upgrades': 'upgrades',
   'refresh-upgrade': 'upgrades',
+  // Re-sealing tokens after a SECRET_KEY rotation: its own queue, it touches no synced data.
+  'rekey-secrets': 'rekey_secrets',
 };
 
 export const JOB_TYPES = Object.keys(CONCURRENCY_GROUP) as JobType[];

@@ -12,7 +12,8 @@ export type JobType =
   | 'upload-orgs'
   | 'import-orgs'
   | 'fetch-upgrades'
-  | 'refresh-upgrade';
+  | 'refresh-upgrade'
+  | 'rekey-secrets';
 
 export interface JobContext {
   /** The admin_job id. */
