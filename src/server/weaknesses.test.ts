@@ -126,7 +126,7 @@ describe('30: nothing is left open or unawaited', () => {
 
 describe('the app and the upgrade engine against the simulator', () => {
   let t: UpgradeApp;
-  let deps: LifecycleDeps;
+  let deps: LifecycleDeps & { gateway: NonNullable<LifecycleDeps['gateway']> };
 
   beforeAll(async () => {
     t = await startUpgradeApp();
