@@ -6,6 +6,7 @@ import pg from 'pg';
 import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { asDatabaseError, isDatabaseUnavailable } from './database-errors';
 import { PgliteThread } from './pglite-client';
 import * as schema from './schema';
 
@@ -51,11 +52,26 @@ export interface OpenDatabaseOptions {
   /** Folder for the embedded engine; 'memory://' keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** How long getting a connection may take, waiting for a free one included (default 10 s). */
+  connectionTimeoutMs?: number;
 }
+
+/**
+ * A connection to a server that went away without a word (a cut network, not a restart, which
+ * closes the socket) is found by TCP keep-alive; a query on it still fails after this long at the
+ * latest, so no request or job waits forever. PostgreSQL's own statement_timeout is the place for
+ * tighter limits on slow statements.
+ */
+const QUERY_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_CONNECTION_TIMEOUT_MS = 10_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10)
+    ? openPostgres(
+        options.url,
+        options.poolSize ?? 10,
+        options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+      )
     : openPglite(options.dataDir ?? 'memory://');
 }
 
@@ -89,28 +105,61 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  connectionTimeoutMs: number,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Without it, a request waits forever for a connection while the server is unreachable.
+    connectionTimeoutMillis: connectionTimeoutMs,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // A client that loses its server (restart, failover) must not crash the process: idle clients
-  // report on the pool, checked-out ones (the live channel's LISTEN connection) on themselves.
+  // report on the pool (and the pool drops them), checked-out ones (the live channel's LISTEN
+  // connection) on themselves; whoever is using one gets the error from its query.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   await pool.query('SELECT 1');
+  // A lost connection surfaces as DatabaseUnavailableError (503, "try again"), whatever layer
+  // meets it first.
   const onClient = (client: pg.Pool | pg.PoolClient): SqlClient => ({
     async query<R>(text: string, params: readonly unknown[] = []) {
-      const result = await client.query(text, params as unknown[]);
-      return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+      try {
+        const result = await client.query(text, params as unknown[]);
+        return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+      } catch (error) {
+        throw asDatabaseError(error);
+      }
     },
     async exec(text: string) {
-      await client.query(text);
+      try {
+        await client.query(text);
+      } catch (error) {
+        throw asDatabaseError(error);
+      }
     },
   });
   const withConnection = async <T>(fn: (client: SqlClient) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw asDatabaseError(error);
+    }
+    let broken = false;
     try {
       return await fn(onClient(client));
+    } catch (error) {
+      broken = isDatabaseUnavailable(error);
+      throw error;
     } finally {
-      client.release();
+      // A connection that failed (or timed out mid-query) is closed rather than reused.
+      client.release(broken);
     }
   };
   return {
@@ -127,7 +176,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
           await client.exec('COMMIT');
           return result;
         } catch (error) {
-          await client.exec('ROLLBACK');
+          // On a lost connection the rollback fails too (PostgreSQL rolled back already): the
+          // first error is the one to report then.
+          await client.exec('ROLLBACK').catch((rollbackError: unknown) => {
+            if (!isDatabaseUnavailable(error)) throw rollbackError;
+          });
           throw error;
         }
       }),

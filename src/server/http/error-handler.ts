@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody } from '../errors';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/database-errors';
 
 const SUBJECTS: Record<number, string> = {
   400: 'Invalid Request',
@@ -11,6 +12,7 @@ const SUBJECTS: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
 };
@@ -22,6 +24,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.info({ status, message: body.message }, 'request rejected');
     return reply.status(status).type('application/json').send(body);
   });
+}
+
+/**
+ * Errors Fastify raises before a route is chosen (Fastify's `frameworkErrors` option): a path
+ * parameter longer than the router takes (414) or one that is not valid %-encoding (400). Without
+ * this they got Fastify's own body, which names no field and echoes the whole path back.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  const message =
+    status === 414 ? 'params: a path parameter is too long' : 'params: the path is not valid';
+  const body: ErrorBody = {
+    message,
+    subject: SUBJECTS[status] ?? 'Invalid Request',
+    field: 'params',
+  };
+  return reply.status(status).type('application/json').send(body);
 }
 
 export function toErrorBody(error: FastifyError): { status: number; body: ErrorBody } {
@@ -43,6 +66,14 @@ export function toErrorBody(error: FastifyError): { status: number; body: ErrorB
         subject: 'Invalid Request',
         field: where,
       },
+    };
+  }
+  // A lost database connection met outside our SqlClient (the ORM, pg-boss): 503, not 500.
+  if (isDatabaseUnavailable(error)) {
+    const unavailable = new DatabaseUnavailableError();
+    return {
+      status: unavailable.statusCode,
+      body: { message: unavailable.message, subject: unavailable.subject },
     };
   }
   const status = error.statusCode ?? 500;

@@ -1,7 +1,9 @@
 // The pool the PostgreSQL adapter takes its LISTEN connection from. The adapter acquires that
 // connection asynchronously after start-up; closed before it arrives, it would keep the
 // connection forever (and pool.end() would wait for it). This pool hands out nothing once
-// closed, and gives back at close whatever the adapter still holds.
+// closed, and gives back at close whatever the adapter still holds. The adapter never releases a
+// LISTEN connection that its server dropped (it just takes a new one): this pool releases it as
+// broken, so every database restart does not leave one more dead client counted in the pool.
 import type pg from 'pg';
 
 export interface ClosablePool {
@@ -25,9 +27,10 @@ export function closableAdapterPool(pool: pg.Pool): ClosablePool {
     held.add(client);
     const release = client.release.bind(client);
     client.release = (error?: Error | boolean) => {
-      // Released once: by the adapter, or by close(), whichever comes first.
+      // Released once: by the adapter, by close() or when it ends, whichever comes first.
       if (held.delete(client)) release(error);
     };
+    client.once('end', () => client.release(true));
     return client;
   };
 
