@@ -2,14 +2,12 @@
 // the member actions on the selection (spec §2): Copy and Move open the group picker without this
 // group; Remove asks 'Are you sure you want to remove N member(s)?'.
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { GROUP_MEMBER_LIST, removeMembersPrompt, type Org } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
 import { paths } from '../../components/paths';
-import { ConfirmDialog } from './changes/ConfirmDialog';
+import { ConfirmedSelectionButton } from './changes/ConfirmedSelectionButton';
 import { groupApi } from './changes/groupApi';
-import { showFailure } from './changes/notices';
 import { SelectGroupModal } from './changes/SelectGroupModal';
 import { SelectionButton } from './changes/SelectionButton';
 
@@ -24,15 +22,8 @@ type Picking = 'copy' | 'move' | null;
 export function GroupMembersTab({ groupId, readOnly, username }: GroupTabProps) {
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
   const [picking, setPicking] = useState<Picking>(null);
-  const [removing, setRemoving] = useState(false);
   const orgIds = [...selection];
   const clear = () => setSelection(new Set());
-  const remove = useMutation({
-    mutationFn: () => groupApi.removeMembers(groupId, orgIds),
-    onSuccess: clear,
-    onError: (error) => showFailure('Removal Failed', error),
-    onSettled: () => setRemoving(false),
-  });
   return (
     <>
       <DataTable<Org>
@@ -68,15 +59,17 @@ export function GroupMembersTab({ groupId, readOnly, username }: GroupTabProps) 
             >
               Move
             </SelectionButton>
-            <SelectionButton
+            <ConfirmedSelectionButton
               readOnly={readOnly}
               selected={orgIds.length}
-              color="red"
-              variant="light"
-              onClick={() => setRemoving(true)}
-            >
-              Remove
-            </SelectionButton>
+              label="Remove"
+              title="Remove members"
+              question={removeMembersPrompt(orgIds.length)}
+              confirmLabel="Remove"
+              failureTitle="Removal Failed"
+              run={() => groupApi.removeMembers(groupId, orgIds)}
+              onDone={clear}
+            />
           </>
         }
       />
@@ -88,16 +81,6 @@ export function GroupMembersTab({ groupId, readOnly, username }: GroupTabProps) 
         moveFrom={picking === 'move' ? groupId : undefined}
         // Moved orgs have left this group; copied ones stay selected for another copy.
         onDone={() => picking === 'move' && clear()}
-      />
-      <ConfirmDialog
-        opened={removing}
-        title="Remove members"
-        question={removeMembersPrompt(orgIds.length)}
-        confirmLabel="Remove"
-        danger
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setRemoving(false)}
       />
     </>
   );

@@ -1,12 +1,8 @@
 // Delete for the group list's selection and the group detail (spec §2), after the singular or
 // plural confirmation (spec §5). 'Delete Failed' with the server's message otherwise.
-import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { deleteGroupsPrompt } from '../../../../domain';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmedSelectionButton } from './ConfirmedSelectionButton';
 import { groupApi } from './groupApi';
-import { showFailure } from './notices';
-import { SelectionButton } from './SelectionButton';
 
 interface DeleteGroupsButtonProps {
   groupIds: readonly number[];
@@ -15,39 +11,17 @@ interface DeleteGroupsButtonProps {
 }
 
 export function DeleteGroupsButton({ groupIds, readOnly, onDeleted }: DeleteGroupsButtonProps) {
-  const [asking, setAsking] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => groupApi.delete([...groupIds]),
-    onSuccess: () => {
-      setAsking(false);
-      onDeleted?.();
-    },
-    onError: (error) => {
-      setAsking(false);
-      showFailure('Delete Failed', error);
-    },
-  });
   return (
-    <>
-      <SelectionButton
-        readOnly={readOnly}
-        selected={groupIds.length}
-        color="red"
-        variant="light"
-        onClick={() => setAsking(true)}
-      >
-        Delete
-      </SelectionButton>
-      <ConfirmDialog
-        opened={asking}
-        title="Delete groups"
-        question={deleteGroupsPrompt(groupIds.length)}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setAsking(false)}
-      />
-    </>
+    <ConfirmedSelectionButton
+      readOnly={readOnly}
+      selected={groupIds.length}
+      label="Delete"
+      title="Delete groups"
+      question={deleteGroupsPrompt(groupIds.length)}
+      confirmLabel="Delete"
+      failureTitle="Delete Failed"
+      run={() => groupApi.delete([...groupIds])}
+      {...(onDeleted ? { onDone: onDeleted } : {})}
+    />
   );
 }

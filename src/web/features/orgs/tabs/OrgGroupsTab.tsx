@@ -1,16 +1,13 @@
 // Org detail's Groups tab: the groups the org belongs to; the selected ones can be left after a
 // confirmation (spec §2), 'Removal Failed' with the server's message otherwise.
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { ORG_GROUP_CARD_LIST, orgGroupSchema, type OrgGroup } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
 import { useParsedArray } from '../../../components/useParsedArray';
-import { ConfirmDialog } from '../../orggroups/changes/ConfirmDialog';
+import { ConfirmedSelectionButton } from '../../orggroups/changes/ConfirmedSelectionButton';
 import { groupApi } from '../../orggroups/changes/groupApi';
-import { showFailure } from '../../orggroups/changes/notices';
-import { SelectionButton } from '../../orggroups/changes/SelectionButton';
 import type { OrgTabProps } from './orgTabProps';
 
 export function removeFromGroupsPrompt(count: number): string {
@@ -21,7 +18,6 @@ export function removeFromGroupsPrompt(count: number): string {
 
 export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
-  const [asking, setAsking] = useState(false);
   const groups = useParsedArray(
     // Under the groups root so 'group-members' and 'groups' events reload it.
     [...queryKeys.orgGroups, 'of-org', orgId],
@@ -29,12 +25,6 @@ export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
     orgGroupSchema,
   );
   const groupIds = [...selection].map(Number);
-  const remove = useMutation({
-    mutationFn: () => groupApi.removeOrgFromGroups(orgId, groupIds),
-    onSuccess: () => setSelection(new Set()),
-    onError: (error) => showFailure('Removal Failed', error),
-    onSettled: () => setAsking(false),
-  });
   return (
     <>
       <DataTable<OrgGroup>
@@ -55,26 +45,18 @@ export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
         selection={selection}
         onSelectionChange={setSelection}
         toolbar={
-          <SelectionButton
+          <ConfirmedSelectionButton
             readOnly={readOnly}
             selected={groupIds.length}
-            color="red"
-            variant="light"
-            onClick={() => setAsking(true)}
-          >
-            Remove From Group
-          </SelectionButton>
+            label="Remove From Group"
+            title="Remove from groups"
+            question={removeFromGroupsPrompt(groupIds.length)}
+            confirmLabel="Remove"
+            failureTitle="Removal Failed"
+            run={() => groupApi.removeOrgFromGroups(orgId, groupIds)}
+            onDone={() => setSelection(new Set())}
+          />
         }
-      />
-      <ConfirmDialog
-        opened={asking}
-        title="Remove from groups"
-        question={removeFromGroupsPrompt(groupIds.length)}
-        confirmLabel="Remove"
-        danger
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setAsking(false)}
       />
     </>
   );
