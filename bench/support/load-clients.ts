@@ -8,10 +8,14 @@ export interface LiveClients {
   /** Disconnects and connection errors after every client had connected. */
   readonly drops: string[];
   /**
-   * Resolves with the time (performance.now()) the last client received a `groups` event naming
-   * `groupId`, or rejects after `timeoutMs` saying how many got it. Call before the change.
+   * Waits for a `groups` event naming `groupId` at every client: `arrived` resolves with the time
+   * (performance.now()) the last one got it, or rejects `timeoutMs` after `deadline()` (called
+   * once the change has answered) saying how many got it. Call before the change.
    */
-  expectGroups(groupId: number, timeoutMs: number): Promise<number>;
+  expectGroups(
+    groupId: number,
+    timeoutMs: number,
+  ): { arrived: Promise<number>; deadline: () => void };
   close(): void;
 }
 
@@ -61,14 +65,11 @@ export async function connectLiveClients(
     count: sockets.length,
     drops,
     expectGroups(groupId, timeoutMs) {
-      return new Promise<number>((resolve, reject) => {
-        const seen = new Set<number>();
-        const timer = setTimeout(() => {
-          probe = undefined;
-          reject(
-            new Error(`groups event ${groupId}: ${seen.size} of ${cookies.length} clients got it`),
-          );
-        }, timeoutMs);
+      let timer: NodeJS.Timeout | undefined;
+      let fail: (error: Error) => void = () => undefined;
+      const seen = new Set<number>();
+      const arrived = new Promise<number>((resolve, reject) => {
+        fail = reject;
         probe = {
           groupId,
           seen,
@@ -79,6 +80,15 @@ export async function connectLiveClients(
           },
         };
       });
+      const deadline = () => {
+        timer = setTimeout(() => {
+          probe = undefined;
+          fail(
+            new Error(`groups event ${groupId}: ${seen.size} of ${cookies.length} clients got it`),
+          );
+        }, timeoutMs);
+      };
+      return { arrived, deadline };
     },
     close() {
       ready = false;
