@@ -206,6 +206,42 @@ describe('the app and the upgrade engine against the simulator', () => {
     expect(upgrade?.status).toBe('Ready');
   });
 
+  it('20: one org goes through the same checks: an expired license or no installed version is left out, with the transid', async () => {
+    const [expired, uninstalled] = await t.candidates(2);
+    await t.h.testDb.db.query(
+      `UPDATE org_package_version SET license_status = 'Expired' WHERE org_id = $1 AND package_id = $2`,
+      [expired!.org_id, expired!.package_id],
+    );
+    await t.h.testDb.db.query(
+      `DELETE FROM org_package_version WHERE org_id = $1 AND package_id = $2`,
+      [uninstalled!.org_id, uninstalled!.package_id],
+    );
+    for (const org of [expired!, uninstalled!]) {
+      const transid = `single-${org.org_id}`;
+      const response = await t.post(`/api/orgs/${org.org_id}/upgrade`, {
+        versions: [org.target],
+        scheduled_date: new Date(t.h.sim.control.now().getTime() + 60_000).toISOString(),
+        description: 'Single org checks',
+        transid,
+      });
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      if (response.statusCode === 200) {
+        const { id, transid: answered } = response.json<{ id: number; transid: string }>();
+        expect(answered).toBe(transid);
+        expect(
+          await t.rows(`SELECT status FROM upgrade WHERE id = $1`, [id]),
+          `upgrade of ${org.org_id}`,
+        ).toEqual([{ status: 'Failed' }]);
+        expect(
+          await t.rows(`SELECT org_id FROM upgrade_blacklist WHERE upgrade_id = $1`, [id]),
+        ).toHaveLength(1);
+      }
+      expect(await t.rows(`SELECT id FROM upgrade_job WHERE org_id = $1`, [org.org_id])).toEqual(
+        [],
+      );
+    }
+  });
+
   it('18 and 14: nothing is activated while jobs are still being created; once all are there, it is', async () => {
     const [org] = await t.candidates(1);
     const id = await t.scheduleGroup([org!.org_id], [org!.target], 'Still scheduling');
