@@ -14,7 +14,7 @@ import type {
 } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { loggerOptions } from '../logger';
+import { loggerOptions, type LogStream } from '../logger';
 import { registerErrorHandler } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
@@ -98,10 +98,11 @@ export function buildServices(
 
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; logStream?: LogStream } = {},
 ): Promise<AppInstance> {
   const fastify = Fastify({
-    logger: options.logger === false ? false : loggerOptions(deps.config.LOG_LEVEL),
+    logger:
+      options.logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, options.logStream),
     trustProxy: deps.config.FORCE_HTTPS,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
