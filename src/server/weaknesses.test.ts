@@ -169,6 +169,64 @@ describe('the app and the upgrade engine against the simulator', () => {
     }
   });
 
+  it('9: AUTH_ORG_ID limits who signs in, not which orgs can be connected', async () => {
+    const lma = t.h.sim.orgs.find((org) => org.kind === 'lma')!;
+    const packaging = t.h.sim.orgs.find((org) => org.kind === 'packaging')!;
+    const config = loadConfig({ AUTH_ORG_ID: lma.orgId, PUBLIC_URL: 'http://localhost:5996' });
+    const app = await buildApp(
+      {
+        config: {
+          ...config,
+          salesforce: {
+            clientId: 'pushboard-demo',
+            clientSecret: 'demo-secret',
+            loginUrl: t.h.sim.url,
+          },
+        },
+        db: t.h.testDb.db,
+        secretKey: 'k'.repeat(64),
+      },
+      { logger: false },
+    );
+    try {
+      await app.ready();
+      const start = await app.inject({
+        url: '/oauth2/orgurl?type=Package&returnTo=/packageorgs',
+        headers: t.operator,
+      });
+      expect(start.statusCode, start.body).toBe(200);
+      const stateCookie = [start.headers['set-cookie']]
+        .flat()
+        .map((c) => String(c).split(';')[0]!)
+        .find((c) => c.startsWith('pb_connect_state='));
+      const authorize = new URL(start.json<{ url: string }>().url);
+      const form = new URLSearchParams(authorize.searchParams);
+      form.set('username', packaging.users[0]!.username);
+      form.set('password', 'demo');
+      form.set('action', 'login');
+      const answer = await fetch(`${authorize.origin}${authorize.pathname}`, {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+      });
+      const callback = new URL(answer.headers.get('location') ?? '');
+      expect(callback.pathname).toBe('/oauth2/callback');
+      const finished = await app.inject({
+        url: callback.pathname + callback.search,
+        headers: { cookie: [t.operator.cookie, stateCookie].filter(Boolean).join('; ') },
+      });
+      expect(finished.statusCode).toBe(302);
+      expect(finished.headers.location).toBe('/packageorgs');
+      const [row] = await t.rows<{ status: string }>(
+        `SELECT status FROM connected_org WHERE org_id = $1`,
+        [packaging.orgId],
+      );
+      expect(row?.status).toBe('Connected');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('29: a connection is built once per org and reused, not rebuilt (read, decrypted) per call', async () => {
     const orgId = [...t.h.packagingIds.values()][0]!;
     const decrypt = vi.spyOn(t.h.secrets, 'decrypt');
