@@ -119,6 +119,14 @@ const port = (fallback: number) =>
     .max(65535, 'must be between 1 and 65535')
     .default(fallback);
 
+const perMinute = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number of requests per minute' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(fallback);
+
 /** A port that may be left unset (empty counts as unset). */
 const optionalPort = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -157,6 +165,16 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(24 * 30, 'must be at most 720 hours')
     .default(2),
+  /** Absolute session lifetime: a session ends this long after sign-in, however active. */
+  SESSION_MAX_HOURS: z.coerce
+    .number({ message: 'must be a number of hours' })
+    .positive('must be more than 0')
+    .max(24 * 30, 'must be at most 720 hours')
+    .default(24),
+  /** List exports per session (or client address) and minute, counted in each web process. */
+  RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute(10),
+  /** Global searches per session (or client address) and minute, counted in each web process. */
+  RATE_LIMIT_SEARCH_PER_MINUTE: perMinute(120),
   FORCE_HTTPS: booleanFlag(false),
   ADMIN_ACCESS_KEY: optionalText.refine((value) => value === undefined || value.length >= 12, {
     message: 'must be at least 12 characters',

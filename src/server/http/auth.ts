@@ -24,6 +24,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Cookies are HttpOnly (no script reads them), host-only (no Domain attribute), Secure whenever
+ * the console is served over HTTPS, and SameSite=Lax: Strict would drop the session cookie on the
+ * top-level GET that brings the browser back from Salesforce's login page (/oauth2/callback) and
+ * on every link into the console from mail or chat, so the user would land signed out. Lax still
+ * keeps the cookie off cross-site POSTs, images and frames; changes also need the CSRF header.
+ */
 export function cookieOptions(app: AppInstance, maxAgeSeconds?: number) {
   return {
     path: '/',
@@ -34,6 +41,14 @@ export function cookieOptions(app: AppInstance, maxAgeSeconds?: number) {
   };
 }
 
+/**
+ * The session cookie lives as long as the session can (SESSION_MAX_HOURS); the server ends it
+ * earlier when it sits idle, so the browser never drops a session the server still honours.
+ */
+export function sessionCookieOptions(app: AppInstance) {
+  return cookieOptions(app, app.deps.config.SESSION_MAX_HOURS * 3600);
+}
+
 export async function registerAuth(app: AppInstance): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('session', null);
@@ -41,11 +56,17 @@ export async function registerAuth(app: AppInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
     if (id) {
-      const session = await findSession(app.deps.db, id);
+      const { SESSION_TIMEOUT_HOURS, SESSION_MAX_HOURS } = app.deps.config;
+      const session = await findSession(app.deps.db, id, SESSION_MAX_HOURS);
       if (session) {
         request.session = session;
         if (Date.now() - Date.parse(session.last_seen_at) > TOUCH_EVERY_MS) {
-          await touchSession(app.deps.db, session.id_hash, app.deps.config.SESSION_TIMEOUT_HOURS);
+          await touchSession(
+            app.deps.db,
+            session.id_hash,
+            SESSION_TIMEOUT_HOURS,
+            SESSION_MAX_HOURS,
+          );
           request.session = (await app.services.signIn.recheckPermissions(session)) ?? null;
         }
       } else {

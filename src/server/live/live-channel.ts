@@ -17,7 +17,7 @@ import { READ_ONLY_CLIENT_MESSAGES } from '../../domain/live-events';
 import { KEY_PREFIXES, toId18 } from '../../domain/ids';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
 import type { Database } from '../db/database';
-import { findSession } from '../db/repositories/sessions';
+import { findSession, hashSessionId } from '../db/repositories/sessions';
 import { actorOf, SESSION_COOKIE, type Actor } from '../actor';
 import { trackLiveClient } from '../metrics/registry';
 
@@ -47,6 +47,9 @@ const argumentSchemas: Record<ClientMessageName, z.ZodType | undefined> = {
 };
 
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+/** Each socket joins the room of its session's hash, so a sign-out can find it in any process. */
+const sessionRoom = (idHash: string) => `session:${idHash}`;
 
 export class LiveChannel implements LivePublisher {
   readonly io: Server<ClientToServerEvents, ServerToClientEvents>;
@@ -82,6 +85,15 @@ export class LiveChannel implements LivePublisher {
     (this.io.emit as (event: string, payload: unknown) => boolean)(event, payload);
   }
 
+  /**
+   * Disconnects the sockets of ended sessions (sign-out, logout everywhere), in this process and,
+   * through the PostgreSQL adapter, in every other web process.
+   */
+  disconnectSessions(idHashes: readonly string[]): void {
+    if (idHashes.length === 0) return;
+    this.io.in(idHashes.map(sessionRoom)).disconnectSockets(true);
+  }
+
   async close(): Promise<void> {
     await new Promise<void>((resolve) => void this.io.close(() => resolve()));
     this.adapterPool?.close();
@@ -96,6 +108,8 @@ export class LiveChannel implements LivePublisher {
   }
 
   private listen(socket: LiveSocket): void {
+    const sessionId = (socket.data as { sessionId?: string }).sessionId;
+    if (sessionId) void socket.join(sessionRoom(hashSessionId(sessionId)));
     for (const name of Object.keys(argumentSchemas) as ClientMessageName[]) {
       socket.on(name, (argument?: unknown) => {
         void this.handle(socket, name, argument).catch((error: unknown) => {

@@ -10,6 +10,8 @@ import {
   createSession,
   deleteExpiredSessions,
   deleteSession,
+  deleteSessionsOf,
+  hashSessionId,
   updateSessionPermissions,
   type SessionRow,
 } from '../db/repositories/sessions';
@@ -77,10 +79,15 @@ export class SignInService {
     return { url, nonce };
   }
 
-  /** Completes the web-server flow; returns the new session id and where to go. */
+  /**
+   * Completes the web-server flow; returns the new session id and where to go. The session the
+   * browser presented (`previousSessionId`), if any, is ended: a sign-in always starts a fresh
+   * session id, so an id planted or seen before sign-in is worth nothing after it.
+   */
   async completeLogin(
     query: { code?: string; state?: string; error?: string; error_description?: string },
     browserNonce: string | undefined,
+    previousSessionId?: string,
   ): Promise<{ sessionId: string; returnTo: string }> {
     if (query.error) {
       throw new SignInError(query.error_description || query.error, query.error);
@@ -133,6 +140,7 @@ export class SignInService {
     }
     const readOnly = !(await hasEditOnPackageVersions(conn, identity.user_id));
     const { secrets } = this.deps;
+    await this.endPreviousSession(previousSessionId);
     const sessionId = await createSession(
       this.deps.db,
       {
@@ -147,16 +155,21 @@ export class SignInService {
         refreshTokenEnc: tokens.refresh_token ? secrets.encrypt(tokens.refresh_token) : null,
       },
       this.deps.config.SESSION_TIMEOUT_HOURS,
+      this.deps.config.SESSION_MAX_HOURS,
     );
     await this.audit(identity.username, 'sign-in', 'success', { readOnly });
     return { sessionId, returnTo: pending.return_to };
   }
 
-  /** Admin access key sign-in: constant-time compare, rate-limited per client, audited. */
+  /**
+   * Admin access key sign-in: constant-time compare, rate-limited per client, audited; like every
+   * sign-in it ends the session the browser presented (a wrong key leaves it alone).
+   */
   async adminAccess(
     key: string,
     returnTo: string | undefined,
     client: string,
+    previousSessionId?: string,
   ): Promise<{ sessionId: string; returnTo: string }> {
     const configured = this.deps.config.ADMIN_ACCESS_KEY;
     if (!configured) throw new NotFoundError('Admin access is not enabled on this console.');
@@ -173,6 +186,7 @@ export class SignInService {
       await this.audit(ADMIN_KEY_USERNAME, ADMIN_KEY_ACTION, 'denied', { client });
       throw new UnauthorizedError('Invalid admin access key.');
     }
+    await this.endPreviousSession(previousSessionId);
     const sessionId = await createSession(
       this.deps.db,
       {
@@ -182,6 +196,7 @@ export class SignInService {
         authMethod: 'admin-key',
       },
       this.deps.config.SESSION_TIMEOUT_HOURS,
+      this.deps.config.SESSION_MAX_HOURS,
     );
     await this.audit(ADMIN_KEY_USERNAME, ADMIN_KEY_ACTION, 'success', { client });
     await this.forgetStaleSignIns();
@@ -197,9 +212,30 @@ export class SignInService {
     await deleteExpiredSessions(this.deps.db);
   }
 
+  private async endPreviousSession(previousSessionId: string | undefined): Promise<void> {
+    if (previousSessionId) await deleteSession(this.deps.db, hashSessionId(previousSessionId));
+  }
+
+  /** Ends this session; the audit row commits with it. */
   async logout(session: SessionRow): Promise<void> {
-    await deleteSession(this.deps.db, session.id_hash);
-    await this.audit(session.username, 'sign-out', 'success', {});
+    await this.deps.db.transaction(async (tx) => {
+      await deleteSession(tx, session.id_hash);
+      await writeAudit(tx, { actor: session.username, action: 'sign-out', outcome: 'success' });
+    });
+  }
+
+  /** Ends every session of the user, in every browser; answers the ended sessions' hashes. */
+  async logoutEverywhere(session: SessionRow): Promise<string[]> {
+    return this.deps.db.transaction(async (tx) => {
+      const ended = await deleteSessionsOf(tx, session.username);
+      await writeAudit(tx, {
+        actor: session.username,
+        action: 'sign-out-everywhere',
+        outcome: 'success',
+        details: { sessions: ended.length },
+      });
+      return ended;
+    });
   }
 
   /**

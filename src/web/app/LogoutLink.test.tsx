@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { stubFetch } from '../testing/stubFetch';
-import { LogoutLink } from './LogoutLink';
+import { LogoutLink, SIGN_OUT_EVERYWHERE_TEXT } from './LogoutLink';
 
 const ada = {
   display_name: 'Ada Operator',
@@ -56,5 +56,49 @@ describe('LogoutLink', () => {
         { timeout: 1500 },
       ),
     ).toBeInTheDocument();
+  });
+
+  it("offers 'Sign out everywhere' in the user menu; it asks first, then ends every session", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch({
+      'GET /oauth2/user': { json: ada },
+      'POST /oauth2/logout-everywhere': { json: { result: 'ok', sessions: 2 } },
+    });
+    renderWithProviders(<LogoutLink />, {
+      extraRoutes: [{ path: '/logout', element: <p>signed out page</p> }],
+    });
+    await screen.findByRole('link', { name: 'Logout Ada Operator' });
+
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toHaveAttribute(
+      'href',
+      '/logout',
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(dialog).toHaveTextContent(SIGN_OUT_EVERYWHERE_TEXT);
+    const posts = () =>
+      fetchMock.mock.calls
+        .filter(([, init]) => init?.method === 'POST')
+        .map(([url, init]) => ({
+          url: url instanceof Request ? url.url : url.toString(),
+          csrf: (init?.headers as Record<string, string>)['X-Requested-With'],
+        }));
+    expect(posts()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('signed out page')).toBeInTheDocument();
+    expect(posts()).toEqual([{ url: '/oauth2/logout-everywhere', csrf: 'pushboard' }]);
+  });
+
+  it('Cancel leaves every session alone', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch({ 'GET /oauth2/user': { json: ada } });
+    renderWithProviders(<LogoutLink />);
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
+    await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

@@ -1,5 +1,8 @@
 // Server-side sessions. The browser holds a random opaque id; only its SHA-256 is stored, so a
-// database leak does not hand out live sessions.
+// database leak does not hand out live sessions. A session ends after `idleHours` without a
+// request (sliding) or `maxHours` after sign-in (absolute), whichever comes first: expires_at
+// never passes created_at + maxHours, so every reader of the row (HTTP, the live channel, the
+// clean-up) honours both.
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqlClient } from '../database';
 
@@ -16,6 +19,7 @@ export interface SessionRow {
   refresh_token_enc: string | null;
   csrf_token: string;
   permissions_checked_at: string | null;
+  created_at: string;
   last_seen_at: string;
   expires_at: string;
 }
@@ -39,6 +43,7 @@ export async function createSession(
   db: SqlClient,
   session: NewSession,
   idleHours: number,
+  maxHours: number = idleHours,
 ): Promise<string> {
   const id = randomBytes(32).toString('base64url');
   await db.query(
@@ -57,31 +62,48 @@ export async function createSession(
       session.accessTokenEnc ?? null,
       session.refreshTokenEnc ?? null,
       randomBytes(24).toString('base64url'),
-      idleHours * 3600,
+      Math.min(idleHours, maxHours) * 3600,
     ],
   );
   return id;
 }
 
-/** The live (not expired) session for a cookie id. */
-export async function findSession(db: SqlClient, id: string): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(
-    'SELECT * FROM session WHERE id_hash = $1 AND expires_at > now()',
-    [hashSessionId(id)],
-  );
+/**
+ * The live (not expired) session for a cookie id. With `maxHours`, a session older than that is
+ * refused too, so lowering SESSION_MAX_HOURS ends longer sessions at once.
+ */
+export async function findSession(
+  db: SqlClient,
+  id: string,
+  maxHours?: number,
+): Promise<SessionRow | undefined> {
+  const { rows } =
+    maxHours === undefined
+      ? await db.query<SessionRow>(
+          'SELECT * FROM session WHERE id_hash = $1 AND expires_at > now()',
+          [hashSessionId(id)],
+        )
+      : await db.query<SessionRow>(
+          `SELECT * FROM session WHERE id_hash = $1 AND expires_at > now()
+             AND created_at > now() - make_interval(secs => $2)`,
+          [hashSessionId(id), maxHours * 3600],
+        );
   return rows[0];
 }
 
-/** Slides the idle timeout forward. */
+/** Slides the idle timeout forward, never past the absolute end (created_at + maxHours). */
 export async function touchSession(
   db: SqlClient,
   idHash: string,
   idleHours: number,
+  maxHours: number,
 ): Promise<void> {
   await db.query(
-    `UPDATE session SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
+    `UPDATE session SET last_seen_at = now(),
+       expires_at = LEAST(now() + make_interval(secs => $2),
+                          created_at + make_interval(secs => $3))
      WHERE id_hash = $1`,
-    [idHash, idleHours * 3600],
+    [idHash, idleHours * 3600, maxHours * 3600],
   );
 }
 
@@ -100,6 +122,15 @@ export async function updateSessionPermissions(
 
 export async function deleteSession(db: SqlClient, idHash: string): Promise<void> {
   await db.query('DELETE FROM session WHERE id_hash = $1', [idHash]);
+}
+
+/** Ends every session of a user (logout everywhere); answers the ended sessions' hashes. */
+export async function deleteSessionsOf(db: SqlClient, username: string): Promise<string[]> {
+  const { rows } = await db.query<{ id_hash: string }>(
+    'DELETE FROM session WHERE username = $1 RETURNING id_hash',
+    [username],
+  );
+  return rows.map((row) => row.id_hash);
 }
 
 export async function deleteExpiredSessions(db: SqlClient): Promise<number> {

@@ -19,6 +19,7 @@ import { InvalidError } from '../../errors';
 import { listPage, listStatement, streamListRows } from '../../services/lists/list-service';
 import type { AppInstance } from '../app';
 import { requireActor } from '../auth';
+import { rateLimited } from '../rate-limits';
 
 export interface ServerListSpec<
   P extends z.ZodRawShape,
@@ -111,6 +112,8 @@ export function registerServerList<
         querystring: exportQuerystring,
         produces: ['text/tab-separated-values'],
       },
+      // Every row of a list: one budget for all exports (RATE_LIMIT_EXPORTS_PER_MINUTE).
+      onRequest: rateLimited(app, 'exports'),
     },
     async (request, reply) => {
       const actor = requireActor(request);

@@ -1,8 +1,11 @@
 // /oauth2: sign-in, the current user, settings and sign-out (spec §7 "Session and authentication").
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { noBodySchema } from '../../../domain';
 import { SignInError } from '../../services/sign-in';
 import type { AppInstance } from '../app';
-import { SESSION_COOKIE, cookieOptions } from '../auth';
+import { SESSION_COOKIE, cookieOptions, sessionCookieOptions } from '../auth';
+import { hashSessionId } from '../../db/repositories/sessions';
 import { UnauthorizedError } from '../../errors';
 import { finishConnect } from './packageorg-connect';
 
@@ -18,7 +21,12 @@ const userReply = z.object({
 
 export function oauthRoutes(app: AppInstance): void {
   const { signIn } = app.services;
-  const sessionCookie = () => cookieOptions(app, app.deps.config.SESSION_TIMEOUT_HOURS * 3600);
+  const sessionCookie = () => sessionCookieOptions(app);
+  /** The session id the browser presented (live or not): a sign-in ends it (rotation). */
+  const presentedSession = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
+  const disconnectPresented = (id: string | undefined) => {
+    if (id) app.live.disconnectSessions([hashSessionId(id)]);
+  };
 
   app.get(
     '/oauth2/loginurl',
@@ -52,10 +60,13 @@ export function oauthRoutes(app: AppInstance): void {
       if (await finishConnect(app, request, reply)) return reply;
       reply.clearCookie(STATE_COOKIE, { ...cookieOptions(app), path: '/oauth2' });
       try {
+        const previous = presentedSession(request);
         const { sessionId, returnTo } = await signIn.completeLogin(
           request.query,
           request.cookies[STATE_COOKIE],
+          previous,
         );
+        disconnectPresented(previous);
         reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie());
         return reply.redirect(returnTo);
       } catch (error) {
@@ -83,11 +94,14 @@ export function oauthRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) => {
+      const previous = presentedSession(request);
       const { sessionId, returnTo } = await signIn.adminAccess(
         request.query.key,
         request.query.returnTo,
         request.ip,
+        previous,
       );
+      disconnectPresented(previous);
       reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie());
       return { url: returnTo };
     },
@@ -124,9 +138,34 @@ export function oauthRoutes(app: AppInstance): void {
     '/oauth2/logout',
     { schema: { response: { 200: z.object({ result: z.literal('ok') }) } } },
     async (request, reply) => {
-      if (request.session) await signIn.logout(request.session);
+      if (request.session) {
+        await signIn.logout(request.session);
+        app.live.disconnectSessions([request.session.id_hash]);
+      }
       reply.clearCookie(SESSION_COOKIE, cookieOptions(app));
       return { result: 'ok' as const };
+    },
+  );
+
+  // A POST (the CSRF header is checked for every cookie-authenticated POST): unlike the plain
+  // sign-out it reaches other browsers, so a cross-site page must not be able to trigger it.
+  app.post(
+    '/oauth2/logout-everywhere',
+    {
+      schema: {
+        description:
+          "Ends every session of the signed-in user, in every browser, and disconnects those sessions' live channels.",
+        body: noBodySchema,
+        response: { 200: z.object({ result: z.literal('ok'), sessions: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const session = request.session;
+      if (!session) throw new UnauthorizedError();
+      const ended = await signIn.logoutEverywhere(session);
+      app.live.disconnectSessions(ended);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(app));
+      return { result: 'ok' as const, sessions: ended.length };
     },
   );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { searchQuerySchema, searchResultSchema, toId18 } from '../../../domain';
 import { search } from '../../db/repositories/search';
 import type { AppInstance } from '../app';
+import { rateLimited } from '../rate-limits';
 
 export function searchRoutes(app: AppInstance): void {
   app.get(
@@ -14,6 +15,8 @@ export function searchRoutes(app: AppInstance): void {
         querystring: searchQuerySchema,
         response: { 200: z.array(searchResultSchema) },
       },
+      // Several `contains` scans per call (RATE_LIMIT_SEARCH_PER_MINUTE).
+      onRequest: rateLimited(app, 'search'),
     },
     async (request) => {
       const { term } = request.query;
