@@ -1,0 +1,32 @@
+// A process for the activation crash test: activates one upgrade through the product's
+// activateUpgrade over the simulator the test runs, on the test's database, so that the test can
+// kill it with SIGKILL while push requests are being set Pending. The orgs are already connected
+// by the test (same secret key). Usage:
+//   DATABASE_URL=postgres://… SIM_URL=http://localhost:… UPGRADE_ID=… node --import tsx <this>
+import { openDatabase } from '../../../db/database';
+import { connectSimulatorOrgs, type SimOrgLogin } from '../../../sync/testing/sync-harness';
+import { activateUpgrade } from '../activate';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set.`);
+  return value;
+};
+
+const db = await openDatabase({ url: env('DATABASE_URL'), poolSize: 3 });
+const simUrl = env('SIM_URL');
+const orgs = (await (await fetch(`${simUrl}/__sim/orgs`)).json()) as SimOrgLogin[];
+const { gateway } = await connectSimulatorOrgs({ db, url: simUrl, orgs, now: () => new Date() });
+process.stdout.write('ready\n');
+const outcome = await activateUpgrade(
+  { db, gateway, live: { publish: () => undefined }, enforceActivationPolicy: false },
+  {
+    username: 'admin@pushboard.demo',
+    displayName: null,
+    readOnly: false,
+    authMethod: 'salesforce',
+  },
+  Number(env('UPGRADE_ID')),
+);
+process.stdout.write(`activated ${JSON.stringify(outcome)}\n`);
+await db.close();
