@@ -249,6 +249,13 @@ export async function runLoadBench(): Promise<BenchRow[]> {
       `${counts.orgs.toLocaleString('en-US')} orgs, ${counts.licenses.toLocaleString('en-US')} licenses; ${clients.count} live clients; ${SECONDS} s at ${RATE} requests/s; target 0 errors`,
     );
     add(
+      '  seeding',
+      load.fillSeconds > 0 ? `${load.fillSeconds.toFixed(0)} s` : 'reused',
+      load.fillSeconds > 0
+        ? 'full fetch from the scale simulator into a fresh database'
+        : 'LOAD_DATABASE_URL: an already filled database',
+    );
+    add(
       '  requests',
       `${traffic.achievedRps.toFixed(0)} /s achieved`,
       `${traffic.sent} sent, ${traffic.errors} failed; generator late by p99 ${ms(traffic.sendLagP99)}, max ${ms(traffic.sendLagMax)}`,
