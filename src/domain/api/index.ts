@@ -1,5 +1,6 @@
 // The API contract: zod schemas of every entity and request, and the list definitions, which the
 // server validates and publishes with and the web app reads with.
+export * from './audit';
 export * from './common';
 export * from './connected-orgs';
 export * from './licenses';

@@ -1,4 +1,5 @@
 // Every list definition by its key, so a saved filter can be checked against the list it is for.
+import { AUDIT_LIST } from './audit';
 import { CONNECTED_ORG_LIST } from './connected-orgs';
 import { LICENSE_LIST } from './licenses';
 import type { ListDefinition } from './list-columns';
@@ -26,6 +27,7 @@ import {
 } from './upgrades';
 
 const ALL_LISTS: readonly ListDefinition[] = [
+  AUDIT_LIST,
   CONNECTED_ORG_LIST,
   LICENSE_LIST,
   ORG_GROUP_LIST,

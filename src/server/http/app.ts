@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
 import { oauthRoutes } from './routes/oauth';
 import { adminRoutes } from './routes/admin';
+import { auditRoutes } from './routes/audit';
 import { licenseRoutes } from './routes/licenses';
 import { orgRoutes } from './routes/orgs';
 import { packageRoutes } from './routes/packages';
@@ -177,6 +178,7 @@ export async function buildApp(
   metricsRoutes(app);
   oauthRoutes(app);
   adminRoutes(app);
+  auditRoutes(app);
   licenseRoutes(app);
   orgRoutes(app);
   packageRoutes(app);

@@ -114,7 +114,7 @@ describe('/api/admin', () => {
     expect(denied.json()).toEqual({ message: READ_ONLY_MESSAGE, subject: 'Forbidden' });
     expect((await findJob(testDb.db, second))?.status).toBe('Queued');
     const audit = await testDb.db.query<{ actor: string; outcome: string }>(
-      `SELECT actor, outcome FROM audit_log WHERE action = 'cancel-jobs'`,
+      `SELECT actor, outcome FROM audit_log WHERE action = 'job.cancel'`,
     );
     expect(audit.rows).toEqual([{ actor: 'viewer@pushboard.demo', outcome: 'denied' }]);
 

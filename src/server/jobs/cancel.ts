@@ -50,7 +50,7 @@ export async function cancelJobs(
     for (const row of rows) {
       await writeAudit(tx, {
         actor,
-        action: 'cancel-jobs',
+        action: 'job.cancel',
         targetType: 'admin_job',
         targetId: row.id,
         outcome: 'success',

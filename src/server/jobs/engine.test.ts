@@ -288,10 +288,9 @@ describe('job engine', () => {
   });
 
   it('live commands start jobs for the signed-in user and audit who asked', async () => {
-    const commands = jobLiveCommands(
-      { start: (type, params, startedBy) => engine.start(type, params, startedBy) },
-      testDb.db,
-    );
+    const commands = jobLiveCommands({
+      start: (type, params, startedBy) => engine.start(type, params, startedBy),
+    });
     const actor = {
       username: 'viewer@pushboard.demo',
       displayName: null,
@@ -300,7 +299,7 @@ describe('job engine', () => {
     };
     await commands['refresh-org-versions']?.(actor, '00D000000000001AAA');
     const { rows } = await testDb.db.query<{ target_id: string }>(
-      `SELECT target_id FROM audit_log WHERE action = 'start-job' AND actor = $1`,
+      `SELECT target_id FROM audit_log WHERE action = 'job.start' AND actor = $1`,
       [actor.username],
     );
     expect(rows).toHaveLength(1);

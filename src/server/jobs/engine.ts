@@ -12,6 +12,7 @@ import {
   type JobsSnapshot,
 } from '../db/repositories/admin-jobs';
 import type { Database } from '../db/database';
+import { writeAudit } from '../db/repositories/audit-log';
 import { InvalidError } from '../errors';
 import type { LivePublisher } from '../live/live-channel';
 import { cancelJobs } from './cancel';
@@ -62,6 +63,19 @@ export interface JobEngineOptions {
 export interface StartOptions {
   /** The schedule's interval in ms (shown on the job); omitted for a manual run. */
   intervalMs?: number | null;
+  /**
+   * The audit row of a manual start (it commits with the job's row): 'job.start' on the job by
+   * default; a service that starts a job for its own action names that action and its target.
+   */
+  audit?: JobStartAudit;
+}
+
+export interface JobStartAudit {
+  action: string;
+  targetType: string;
+  /** Null when the action has no single target (an import of many org ids). */
+  targetId: string | null;
+  details?: Record<string, unknown>;
 }
 
 export interface JobEngine {
@@ -115,6 +129,7 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
     startedBy: string,
     intervalMs: number | null,
     slot?: { key: string; slot: number },
+    audit?: JobStartAudit,
   ): Promise<string | undefined> {
     if (!isJobType(type)) throw new InvalidError(`There is no job type "${String(type)}".`);
     const definition = definitions.get(type);
@@ -136,6 +151,17 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
         intervalMs,
       });
       await boss.send(queueNameOf(type), { type }, { id, db: inTransaction(tx) });
+      // A person's start (schedules fire unattended and are not audited).
+      if (!slot) {
+        await writeAudit(tx, {
+          actor: startedBy,
+          action: audit?.action ?? 'job.start',
+          targetType: audit ? audit.targetType : 'admin_job',
+          targetId: audit ? audit.targetId : id,
+          outcome: 'success',
+          details: { jobId: id, type, ...compactParams(params), ...audit?.details },
+        });
+      }
       return true;
     });
     if (!queued) return undefined;
@@ -159,7 +185,14 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
   return {
     workerId,
     async start(type, params, startedBy, startOptions = {}) {
-      const id = await enqueue(type, params, startedBy, startOptions.intervalMs ?? null);
+      const id = await enqueue(
+        type,
+        params,
+        startedBy,
+        startOptions.intervalMs ?? null,
+        undefined,
+        startOptions.audit,
+      );
       // Only a schedule that lost its slot queues nothing; a manual start always queues.
       if (!id) throw new Error(`The ${type} job was not queued.`);
       return id;
@@ -206,4 +239,13 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
       await boss.stop({ graceful: false, close: false, wait: true });
     },
   };
+}
+
+/** A job's parameters for its audit row: long lists (an import's org ids) are counted instead. */
+function compactParams(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) =>
+      Array.isArray(value) && value.length > 20 ? [key, { count: value.length }] : [key, value],
+    ),
+  );
 }

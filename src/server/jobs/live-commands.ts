@@ -1,25 +1,16 @@
 // The live channel's job messages (spec §7 "Real-time channel"). The channel has already checked
 // the session, the read-only rule (read-only users may only refresh versions) and the argument;
-// this starts the job and records who asked for it (the predecessor kept no trace of that).
-import { writeAudit } from '../db/repositories/audit-log';
-import type { SqlClient } from '../db/database';
+// this starts the job, whose 'job.start' audit row the engine writes with the job's row (the
+// predecessor kept no trace of who asked).
 import type { Actor } from '../actor';
 import { InvalidError } from '../errors';
 import type { LiveCommands } from '../live/live-channel';
 import type { JobEngine } from './engine';
 import type { JobType } from './types';
 
-export function jobLiveCommands(engine: Pick<JobEngine, 'start'>, db: SqlClient): LiveCommands {
+export function jobLiveCommands(engine: Pick<JobEngine, 'start'>): LiveCommands {
   const start = async (actor: Actor, type: JobType, params: Record<string, unknown> = {}) => {
-    const id = await engine.start(type, params, actor.username);
-    await writeAudit(db, {
-      actor: actor.username,
-      action: 'start-job',
-      targetType: 'admin_job',
-      targetId: id,
-      outcome: 'success',
-      details: { type, ...params },
-    });
+    await engine.start(type, params, actor.username);
   };
   return {
     fetch: (actor) => start(actor, 'fetch'),

@@ -63,7 +63,7 @@ export async function saveFilter(
         : (await updateSavedFilter(tx, { id, name: input.name, query: input.query }), id);
     await writeAudit(tx, {
       actor: actor.username,
-      action: id === null ? 'create-saved-filter' : 'update-saved-filter',
+      action: id === null ? 'savedfilter.create' : 'savedfilter.update',
       targetType: 'saved_filter',
       targetId: String(savedId),
       outcome: 'success',
@@ -82,7 +82,7 @@ export async function removeFilter(
     if (!(await deleteSavedFilter(tx, id))) throw new NotFoundError(`No saved filter ${id}.`);
     await writeAudit(tx, {
       actor: actor.username,
-      action: 'delete-saved-filter',
+      action: 'savedfilter.delete',
       targetType: 'saved_filter',
       targetId: String(id),
       outcome: 'success',

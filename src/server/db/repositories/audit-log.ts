@@ -10,10 +10,19 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/**
+ * Writes one row. Pass the change's own transaction client, so the row commits (or rolls back)
+ * with the change it records.
+ */
 export async function writeAudit(db: SqlClient, entry: AuditEntry): Promise<void> {
-  await db.query(
+  await writeAuditRow(db, entry);
+}
+
+/** writeAudit that answers the row's id. */
+export async function writeAuditRow(db: SqlClient, entry: AuditEntry): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
     `INSERT INTO audit_log (actor, action, target_type, target_id, outcome, details)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int AS id`,
     [
       entry.actor,
       entry.action,
@@ -23,6 +32,13 @@ export async function writeAudit(db: SqlClient, entry: AuditEntry): Promise<void
       JSON.stringify(entry.details ?? {}),
     ],
   );
+  return rows[0]!.id;
+}
+
+/** Whether a row written in a transaction that may have rolled back was committed. */
+export async function auditRowExists(db: SqlClient, id: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM audit_log WHERE id = $1`, [id]);
+  return rows.length > 0;
 }
 
 /** Denied attempts of an action from one client within the last `minutes`. */

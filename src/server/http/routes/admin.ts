@@ -72,11 +72,11 @@ export function adminRoutes(app: AppInstance): void {
     '/api/admin/jobs/cancel',
     {
       schema: { body: cancelBody, response: { 200: jobsReply } },
-      preValidation: changeGuard(app, 'cancel-jobs', { type: 'admin_job' }),
+      preValidation: changeGuard(app, 'job.cancel', { type: 'admin_job' }),
     },
     async (request) => {
       const { jobIds } = request.body;
-      const actor = await requireChange(app, request, 'cancel-jobs', {
+      const actor = await requireChange(app, request, 'job.cancel', {
         type: 'admin_job',
         id: jobIds.join(','),
       });

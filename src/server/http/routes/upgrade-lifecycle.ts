@@ -9,13 +9,12 @@ import {
   refreshResultSchema,
   upgradeActionResultSchema,
 } from '../../../domain';
-import { writeAudit } from '../../db/repositories/audit-log';
-import { AppError, NotFoundError } from '../../errors';
 import {
   activateRequest,
   activateUpgrade,
   type LifecycleDeps,
 } from '../../services/upgrades/activate';
+import { startRefresh } from '../../services/upgrades/refresh';
 import type { AppInstance } from '../app';
 import { changeGuard, requireChange } from '../auth';
 
@@ -92,29 +91,12 @@ export function upgradeLifecycleRoutes(app: AppInstance): void {
       preValidation: changeGuard(app, action, { type: table, param: 'id' }),
       handler: async (request: { params: { id: number } }) => {
         const actor = await requireChange(app, request as never, action);
-        const { id } = request.params;
-        const found = await app.deps.db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
-        if (found.rows.length === 0) {
-          throw new NotFoundError(
-            kind === 'upgrade' ? `No upgrade ${id}.` : `No upgrade request ${id}.`,
-          );
-        }
-        if (!app.deps.jobs)
-          throw new AppError(503, 'Unavailable', 'No background job engine runs here.');
-        const jobId = await app.deps.jobs.start(
-          'refresh-upgrade',
-          kind === 'upgrade' ? { upgradeId: id } : { itemId: id },
-          actor.username,
+        return startRefresh(
+          { db: app.deps.db, jobs: app.deps.jobs },
+          actor,
+          kind,
+          request.params.id,
         );
-        await writeAudit(app.deps.db, {
-          actor: actor.username,
-          action,
-          targetType: table,
-          targetId: String(id),
-          outcome: 'success',
-          details: { jobId },
-        });
-        return { jobId };
       },
     };
   };

@@ -64,14 +64,16 @@ export class ConnectedOrgChanges {
     return found;
   }
 
+  /** `db` is the change's transaction for a success; a failure's row stands alone. */
   private audit(
+    db: SqlClient,
     actor: Actor,
     action: string,
     orgId: string,
     outcome: 'success' | 'failed',
     details: Record<string, unknown> = {},
   ) {
-    return writeAudit(this.deps.db, {
+    return writeAudit(db, {
       actor: actor.username,
       action,
       targetType: 'connected_org',
@@ -97,16 +99,19 @@ export class ConnectedOrgChanges {
     for (const org of orgs) {
       try {
         const details = await readOrganization(await this.gateway.connect(org.org_id), org.org_id);
-        await updateConnectedOrgDetails(this.deps.db, org.org_id, details);
-        await this.deps.db.query(
-          'UPDATE connected_org SET refreshed_date = now() WHERE org_id = $1',
-          [org.org_id],
-        );
-        await this.audit(actor, 'connected-org.refresh', org.org_id, 'success');
+        await this.deps.db.transaction(async (tx) => {
+          await updateConnectedOrgDetails(tx, org.org_id, details);
+          await tx.query('UPDATE connected_org SET refreshed_date = now() WHERE org_id = $1', [
+            org.org_id,
+          ]);
+          await this.audit(tx, actor, 'connected-org.refresh', org.org_id, 'success');
+        });
         done.push(org.org_id);
       } catch (error) {
         const message = (error as Error).message;
-        await this.audit(actor, 'connected-org.refresh', org.org_id, 'failed', { message });
+        await this.audit(this.deps.db, actor, 'connected-org.refresh', org.org_id, 'failed', {
+          message,
+        });
         failures.push(`${org.name} (${org.org_id}): ${message}`);
       }
     }
@@ -130,13 +135,17 @@ export class ConnectedOrgChanges {
       if (!row) continue;
       try {
         await revokeAtSalesforce(this.gateway, this.deps.secrets, row);
-        await markConnectedOrgRevoked(this.deps.db, org.org_id);
+        await this.deps.db.transaction(async (tx) => {
+          await markConnectedOrgRevoked(tx, org.org_id);
+          await this.audit(tx, actor, 'connected-org.revoke', org.org_id, 'success');
+        });
         this.gateway.forget(org.org_id);
-        await this.audit(actor, 'connected-org.revoke', org.org_id, 'success');
         done.push(org.org_id);
       } catch (error) {
         const message = (error as Error).message;
-        await this.audit(actor, 'connected-org.revoke', org.org_id, 'failed', { message });
+        await this.audit(this.deps.db, actor, 'connected-org.revoke', org.org_id, 'failed', {
+          message,
+        });
         failures.push(`${org.name} (${org.org_id}): ${message}`);
       }
     }

@@ -8,7 +8,7 @@ import { sameId, toId18 } from '../../../domain/ids';
 import { safeReturnPath } from '../../../domain/return-path';
 import type { Actor } from '../../actor';
 import type { Config } from '../../config';
-import type { Database } from '../../db/database';
+import type { Database, SqlClient } from '../../db/database';
 import { writeAudit } from '../../db/repositories/audit-log';
 import { findConnectedOrg } from '../../db/repositories/connected-orgs';
 import { NotFoundError } from '../../errors';
@@ -189,8 +189,14 @@ export class ConnectFlow {
     if (!query.code)
       throw new ConnectError('The login host sent no authorization code.', 'missing_code');
 
-    const audit = (outcome: 'success' | 'failed', orgId: string | null, extra: object) =>
-      writeAudit(this.deps.db, {
+    // A failure's row stands alone; the success row commits with the connection's row.
+    const audit = (
+      outcome: 'success' | 'failed',
+      orgId: string | null,
+      extra: object,
+      db: SqlClient = this.deps.db,
+    ) =>
+      writeAudit(db, {
         actor: actor.username,
         action: 'connected-org.connect',
         targetType: 'connected_org',
@@ -228,20 +234,26 @@ export class ConnectFlow {
         'wrong_org',
       );
     }
-    const registered = await registerConnectedOrg(
-      this.deps.db,
-      this.deps.secrets,
-      conn,
-      {
-        instanceUrl: tokens.instance_url,
-        accessToken: tokens.access_token,
-        refreshToken: tokens.refresh_token,
-        loginUrl: details.loginUrl,
-      },
-      { orgId, ...(details.type ? { type: details.type } : {}), createdBy: actor.username },
-    );
+    // One Organization read happens inside the transaction (registerConnectedOrg reads, then
+    // upserts); a connect is rare, and the row and its audit must commit together.
+    const refreshToken = tokens.refresh_token;
+    const registered = await this.deps.db.transaction(async (tx) => {
+      const saved = await registerConnectedOrg(
+        tx,
+        this.deps.secrets,
+        conn,
+        {
+          instanceUrl: tokens.instance_url,
+          accessToken: tokens.access_token,
+          refreshToken,
+          loginUrl: details.loginUrl,
+        },
+        { orgId, ...(details.type ? { type: details.type } : {}), createdBy: actor.username },
+      );
+      await audit('success', saved.orgId, { name: saved.name }, tx);
+      return saved;
+    });
     this.gateway.forget(registered.orgId);
-    await audit('success', registered.orgId, { name: registered.name });
     this.deps.live.publish('package-orgs', { ids: [registered.orgId] });
     return { returnTo: pending.return_to, orgId: registered.orgId };
   }

@@ -38,22 +38,27 @@ export async function importOrgs(
   const known = await knownOrgIds(deps.db, orgIds);
   const unknown = orgIds.filter((id) => !known.has(id));
   let jobId: string | null = null;
+  const details = { transid: input.transid, known: known.size, lookingUp: unknown.length };
   if (unknown.length) {
     if (!deps.jobs) throw new JobsUnavailableError();
+    // The lookup job is the import's only write: its audit row commits with the job's row.
     jobId = await deps.jobs.start(
       'import-orgs',
       { orgIds: unknown, known: known.size, transid: input.transid },
       actor.username,
+      { audit: { action: 'org.import', targetType: 'org', targetId: null, details } },
     );
+  } else {
+    // Every id is known already: nothing is written but the record of the attempt.
+    await writeAudit(deps.db, {
+      actor: actor.username,
+      action: 'org.import',
+      targetType: 'org',
+      targetId: null,
+      outcome: 'success',
+      details: { ...details, jobId },
+    });
   }
-  await writeAudit(deps.db, {
-    actor: actor.username,
-    action: 'org.import',
-    targetType: 'org',
-    targetId: null,
-    outcome: 'success',
-    details: { transid: input.transid, known: known.size, lookingUp: unknown.length, jobId },
-  });
   // Nothing to look up: the import is already complete.
   const summary: OrgImportSummary | null = jobId
     ? null

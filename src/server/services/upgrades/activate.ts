@@ -18,12 +18,12 @@ import type { UpgradeStatus } from '../../../domain/statuses';
 import type { UpgradeActionResult } from '../../../domain/api/upgrade-actions';
 import type { Actor } from '../../actor';
 import type { Database, SqlClient } from '../../db/database';
-import { writeAudit } from '../../db/repositories/audit-log';
 import { ConflictError, ForbiddenError, NotFoundError, SalesforceError } from '../../errors';
 import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import type { OrgConnection } from '../../salesforce/org-connection';
 import { soqlId } from '../../salesforce/soql';
+import { audited, type AuditRecorder } from '../audit/audited';
 import { updatePushRequestStatus } from './push-request-status';
 import { loadRequests, tiered, type RequestRow } from './upgrade-requests';
 import { withUpgradeLock } from './upgrade-lock';
@@ -63,7 +63,8 @@ export async function activateUpgrade(
 ): Promise<UpgradeActionResult> {
   const { db } = deps;
   if (!(await findUpgrade(db, upgradeId))) throw new NotFoundError(`No upgrade ${upgradeId}.`);
-  return audited(deps, actor, 'upgrade.activate', 'upgrade', upgradeId, () =>
+  const target = { type: 'upgrade', id: String(upgradeId) };
+  return audited(db, actor, 'upgrade.activate', target, {}, (record) =>
     withUpgradeLock(db, upgradeId, async () => {
       const upgrade = await findUpgrade(db, upgradeId);
       if (!upgrade) throw new NotFoundError(`No upgrade ${upgradeId}.`);
@@ -75,7 +76,7 @@ export async function activateUpgrade(
       const requests = await loadRequests(db, upgradeId);
       const plan = planActivation(requests.map(tiered));
       if (plan.blocked) throw new ConflictError(`${plan.blocked}.`);
-      await startRequests(deps, actor.username, upgradeId, requests, plan);
+      await startRequests(deps, actor.username, upgradeId, requests, plan, record);
       const after = await findUpgrade(db, upgradeId);
       return { id: upgradeId, status: after?.status ?? 'Active' };
     }),
@@ -95,7 +96,8 @@ export async function activateRequest(
   );
   const upgradeId = owner.rows[0]?.upgrade_id;
   if (upgradeId === undefined) throw new NotFoundError(`No upgrade request ${itemId}.`);
-  return audited(deps, actor, 'upgradeitem.activate', 'upgrade_item', itemId, () =>
+  const target = { type: 'upgrade_item', id: String(itemId) };
+  return audited(db, actor, 'upgradeitem.activate', target, {}, (record) =>
     withUpgradeLock(db, upgradeId, async () => {
       const upgrade = await findUpgrade(db, upgradeId);
       const requests = await loadRequests(db, upgradeId);
@@ -134,7 +136,7 @@ export async function activateRequest(
         waiting: [],
         blocked: null,
       };
-      await startRequests(deps, actor.username, upgradeId, requests, only);
+      await startRequests(deps, actor.username, upgradeId, requests, only, record);
       const [after] = await loadRequests(db, upgradeId).then((all) =>
         all.filter((r) => r.id === itemId),
       );
@@ -205,6 +207,8 @@ async function startRequests(
   upgradeId: number,
   requests: readonly RequestRow[],
   plan: ActivationPlan<number>,
+  /** A person's activation: its audit row commits with what Salesforce accepted. */
+  record?: AuditRecorder,
 ): Promise<void> {
   const byId = new Map(requests.map((r) => [r.id, r]));
   const accepted: number[] = [];
@@ -232,6 +236,16 @@ async function startRequests(
   if (anything) {
     await deps.db.transaction(async (tx) => {
       await writeStarted(tx, by, upgradeId, accepted, plan);
+      // Partly accepted: the row says what went out and what Salesforce refused.
+      await record?.(
+        tx,
+        {
+          accepted,
+          ineligible: plan.ineligible,
+          ...(failure ? { message: messageOf(failure) } : {}),
+        },
+        failure ? 'failed' : 'success',
+      );
     });
     deps.live.publish('upgrade', { ids: [upgradeId], ...(by ? { by } : {}) });
     deps.live.publish('upgrade-items', { ids: [upgradeId] });
@@ -260,8 +274,10 @@ async function isStarted(conn: OrgConnection, pushRequestId: string): Promise<bo
 }
 
 function toSalesforce(error: unknown): SalesforceError {
-  return new SalesforceError(error instanceof Error ? error.message : String(error));
+  return new SalesforceError(messageOf(error));
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function writeStarted(
   tx: SqlClient,
@@ -323,33 +339,4 @@ async function jobCounts(db: SqlClient, upgradeId: number): Promise<JobStatusCou
     [upgradeId],
   );
   return Object.fromEntries(rows.map((r) => [r.status, r.count]));
-}
-
-/** Audits the outcome of a change action (refusals included) and passes the answer through. */
-async function audited<T>(
-  deps: LifecycleDeps,
-  actor: Actor,
-  action: string,
-  targetType: string,
-  targetId: number,
-  fn: () => Promise<T>,
-): Promise<T> {
-  const write = (outcome: 'success' | 'denied' | 'failed', details: Record<string, unknown>) =>
-    writeAudit(deps.db, {
-      actor: actor.username,
-      action,
-      targetType,
-      targetId: String(targetId),
-      outcome,
-      details,
-    });
-  try {
-    const result = await fn();
-    await write('success', { result });
-    return result;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await write(error instanceof ForbiddenError ? 'denied' : 'failed', { message });
-    throw error;
-  }
 }

@@ -39,7 +39,7 @@ export async function cancelUpgrade(
   if (!(await findUpgradeDetail(db, upgradeId)))
     throw new NotFoundError(`No upgrade ${upgradeId}.`);
   const target = { type: 'upgrade', id: String(upgradeId) };
-  return audited(deps, actor, 'upgrade.cancel', target, { comment }, () =>
+  return audited(deps, actor, 'upgrade.cancel', target, { comment }, (record) =>
     withUpgradeLock(db, upgradeId, async () => {
       const upgrade = await findUpgradeDetail(db, upgradeId);
       if (!upgrade) throw new NotFoundError(`No upgrade ${upgradeId}.`);
@@ -82,7 +82,9 @@ export async function cancelUpgrade(
       // Nothing changed anywhere: Salesforce's own words are the answer.
       if (canceled.length === 0) throw new SalesforceError([...new Set(refused)].join('; '));
 
-      const status = await markCanceled(db, upgradeId, canceled, comment);
+      const status = await markCanceled(db, upgradeId, canceled, comment, (tx) =>
+        record(tx, { canceled, refused }),
+      );
       publish(deps, upgradeId, actor.username);
       const notes = [
         `Canceled ${countNoun(canceled.length, 'request')}.`,
@@ -107,7 +109,7 @@ export async function cancelRequest(
   const found = await findUpgradeItemDetail(db, itemId);
   if (!found) throw new NotFoundError(`No upgrade request ${itemId}.`);
   const target = { type: 'upgrade_item', id: String(itemId) };
-  return audited(deps, actor, 'upgradeitem.cancel', target, { comment }, () =>
+  return audited(deps, actor, 'upgradeitem.cancel', target, { comment }, (record) =>
     withUpgradeLock(db, found.upgrade_id, async () => {
       const item = await findUpgradeItemDetail(db, itemId);
       if (!item) throw new NotFoundError(`No upgrade request ${itemId}.`);
@@ -126,7 +128,7 @@ export async function cancelRequest(
         push_request_id: item.push_request_id,
         package_org_id: item.package_org_id,
       });
-      await markCanceled(db, item.upgrade_id, [item.id], comment);
+      await markCanceled(db, item.upgrade_id, [item.id], comment, (tx) => record(tx));
       publish(deps, item.upgrade_id, actor.username);
       return { id: itemId, status: 'Canceled' };
     }),
@@ -152,15 +154,17 @@ async function cancelInSalesforce(deps: ManageDeps, item: CancelableRow): Promis
 /**
  * The requests Salesforce canceled, their jobs that had not started, and the comment, in one
  * transaction; the upgrade is Canceled once none of its requests can still run. Answers the
- * upgrade's status.
+ * upgrade's status. The audit row commits with them.
  */
 async function markCanceled(
   db: ManageDeps['db'],
   upgradeId: number,
   itemIds: readonly number[],
   comment: string,
+  audit: (tx: SqlClient) => Promise<void>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    await audit(tx);
     await tx.query(`UPDATE upgrade_item SET status = 'Canceled' WHERE id = ANY($1::bigint[])`, [
       itemIds,
     ]);

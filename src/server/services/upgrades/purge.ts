@@ -21,7 +21,7 @@ export async function purgeUpgrades(
 ): Promise<{ purged: number }> {
   const ids = [...new Set(upgradeIds)].sort((a, b) => a - b);
   const target = { type: 'upgrade', id: ids.join(',') };
-  return audited(deps, actor, 'upgrade.purge', target, { upgradeIds: ids }, async () => {
+  return audited(deps, actor, 'upgrade.purge', target, { upgradeIds: ids }, async (record) => {
     const purged = await deps.db.transaction(async (tx) => {
       // Row locks: a concurrent activation or scheduling step waits, then finds nothing.
       const { rows } = await tx.query<PurgeRow>(
@@ -51,6 +51,7 @@ export async function purgeUpgrades(
         );
       }
       const deleted = await tx.query(`DELETE FROM upgrade WHERE id = ANY($1::bigint[])`, [ids]);
+      await record(tx, { purged: deleted.rowCount });
       return deleted.rowCount;
     });
     deps.live.publish('upgrades', { ids });

@@ -43,7 +43,7 @@ export async function retryFailed(
   const original = found[0];
   if (!original) throw new NotFoundError(`No upgrade ${upgradeId}.`);
   const target = { type: 'upgrade', id: String(upgradeId) };
-  return audited(deps, actor, 'upgrade.retry', target, {}, async () => {
+  return audited(deps, actor, 'upgrade.retry', target, {}, async (record) => {
     const failed = await failedJobs(deps, upgradeId);
     const state = canRetryUpgrade(STATE_ONLY, { Failed: failed.length });
     if (!state.allowed) throw new ConflictError(state.reason);
@@ -91,7 +91,7 @@ export async function retryFailed(
       transid,
       created: existing === undefined,
       failSubject: 'Retry Failed',
-      audit: async () => undefined, // audited() records the attempt once
+      audit: (tx, outcome, details) => record(tx, { ...details, transid }, outcome),
     });
     return {
       id: outcome.id,

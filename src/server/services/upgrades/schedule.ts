@@ -53,7 +53,12 @@ export interface Announcement {
   created: boolean;
   /** The title of the live 'fail' event ('Failed to Schedule', 'Retry Failed'). */
   failSubject: string;
-  audit: (outcome: 'success' | 'failed', details: Record<string, unknown>) => Promise<void>;
+  /** Writes the attempt's audit row on the transaction that records its outcome. */
+  audit: (
+    tx: SqlClient,
+    outcome: 'success' | 'failed',
+    details: Record<string, unknown>,
+  ) => Promise<void>;
 }
 
 /** The columns of a new upgrade row. */
@@ -87,8 +92,12 @@ export class UpgradeScheduler {
       'orgId' in scope
         ? { type: 'org', id: scope.orgId }
         : { type: 'org_group', id: String(scope.groupId) };
-    const audit = (outcome: 'success' | 'failed', details: Record<string, unknown>) =>
-      writeAudit(db, {
+    const audit = async (
+      tx: SqlClient,
+      outcome: 'success' | 'failed',
+      details: Record<string, unknown>,
+    ) => {
+      await writeAudit(tx, {
         actor: actor.username,
         action: 'upgrade.schedule',
         targetType: target.type,
@@ -96,6 +105,7 @@ export class UpgradeScheduler {
         outcome,
         details: { transid: input.transid, ...details },
       });
+    };
 
     let upgrade = await findByTransid(db, input.transid);
     let created = false;
@@ -149,23 +159,30 @@ export class UpgradeScheduler {
   async finish(id: number, how: Announcement): Promise<ScheduleOutcome> {
     const { db } = this.deps;
     const { transid, created } = how;
+    // The success row commits with the scheduling's last write (after Salesforce has every
+    // push request and job); a double submit changed nothing and adds no row.
+    const recordSuccess = async (tx: SqlClient) => {
+      const done = await findById(tx, id);
+      await how.audit(tx, 'success', { upgradeId: id, status: done?.status });
+    };
     try {
-      await this.complete(id);
+      await this.complete(id, created ? recordSuccess : undefined);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.query(
-        `UPDATE upgrade SET message = $2, status = CASE WHEN $3 THEN 'Failed' ELSE status END
-          WHERE id = $1`,
-        [id, message, error instanceof PushRequestRefused],
-      );
-      await how.audit('failed', { upgradeId: id, message });
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE upgrade SET message = $2, status = CASE WHEN $3 THEN 'Failed' ELSE status END
+            WHERE id = $1`,
+          [id, message, error instanceof PushRequestRefused],
+        );
+        await how.audit(tx, 'failed', { upgradeId: id, message });
+      });
       this.deps.live.publish('upgrades', { ids: [id] });
       this.deps.live.publish('fail', { subject: how.failSubject, message, transid });
       throw error instanceof SalesforceError ? error : new SalesforceError(message);
     }
 
     const final = await findById(db, id);
-    if (created) await how.audit('success', { upgradeId: id, status: final?.status });
     const message = final?.message ?? undefined;
     this.deps.live.publish('upgrade', { ids: [id], transid, ...(message ? { message } : {}) });
     this.deps.live.publish('upgrades', { ids: [id] });
@@ -191,10 +208,18 @@ export class UpgradeScheduler {
     return this.deps.gateway;
   }
 
-  private async complete(upgradeId: number): Promise<number> {
+  /** `onDone` runs in the transaction of the last write (its audit row commits with it). */
+  private async complete(
+    upgradeId: number,
+    onDone?: (tx: SqlClient) => Promise<void>,
+  ): Promise<number> {
     return this.withLock(upgradeId, async () => {
       const upgrade = await findById(this.deps.db, upgradeId);
-      if (!upgrade || upgrade.status !== 'Ready') return 0;
+      if (!upgrade || upgrade.status !== 'Ready') {
+        // Nothing to create in Salesforce (none eligible): the upgrade rows were the change.
+        if (onDone) await this.deps.db.transaction(onDone);
+        return 0;
+      }
       const written = await pushUpgrade(
         {
           db: this.deps.db,
@@ -205,10 +230,12 @@ export class UpgradeScheduler {
         upgradeId,
       );
       // A failure message of an earlier attempt no longer applies once everything is created.
-      await this.deps.db.query(
-        `UPDATE upgrade SET message = NULL WHERE id = $1 AND status = 'Ready'`,
-        [upgradeId],
-      );
+      await this.deps.db.transaction(async (tx) => {
+        await tx.query(`UPDATE upgrade SET message = NULL WHERE id = $1 AND status = 'Ready'`, [
+          upgradeId,
+        ]);
+        await onDone?.(tx);
+      });
       return written;
     });
   }

@@ -1,0 +1,25 @@
+// The SQL of the Audit Log list (GET /api/audit). Details are shown as compact 'key=value' text;
+// the Target column is the target's type and id in one text.
+import type { ListSource } from './list-source';
+
+const TARGET = `CASE WHEN l.target_type IS NULL THEN NULL
+  ELSE concat_ws(' ', l.target_type, nullif(trim(l.target_id), '')) END`;
+
+const DETAILS = `coalesce((SELECT string_agg(e.key || '=' || e.value, ', ' ORDER BY e.key)
+  FROM jsonb_each_text(CASE WHEN jsonb_typeof(l.details) = 'object' THEN l.details ELSE '{}'::jsonb END) e), '')`;
+
+export const AUDIT_SOURCE: ListSource = {
+  from: 'audit_log l',
+  select: `l.id::int AS id, l.at, l.actor, l.action, l.target_type,
+    nullif(trim(l.target_id), '') AS target_id, ${TARGET} AS target, l.outcome,
+    left(${DETAILS}, 2000) AS details`,
+  columns: {
+    at: 'l.at',
+    actor: 'l.actor',
+    action: 'l.action',
+    target: TARGET,
+    outcome: 'l.outcome',
+    details: DETAILS,
+  },
+  uniqueKey: ['l.id'],
+};
