@@ -1,5 +1,6 @@
 // The Administration page in Chromium: a Fetch All Data job shows its progress live in every
-// open tab, then lands in the history; a read-only user sees the page but can act on nothing.
+// open tab, then lands in the history; a read-only user sees the page but can act on nothing, and
+// reads in the Audit Log who started that job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, startConsole, type RunningConsole } from './harness';
@@ -95,6 +96,24 @@ describe('Administration page', () => {
     }
     await page.getByRole('button', { name: 'Fetch Data' }).hover({ force: true });
     await page.getByText('You are only allowed to view information, not modify it.').waitFor();
+    await page.close();
+  });
+
+  it('the Audit Log shows the job start of the first test to a read-only user', async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await signIn(page, 'viewer@pushboard.demo');
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    const table = page.getByRole('table', { name: 'audit-log' });
+    await table.waitFor();
+    await table.getByRole('textbox', { name: 'Filter Action' }).fill('job.start');
+    const row = table
+      .locator('tbody tr')
+      .filter({ hasText: 'admin@pushboard.demo' })
+      .filter({ hasText: 'job.start' })
+      .first();
+    await row.waitFor({ timeout: 20_000 });
+    await expect(row.textContent()).resolves.toContain('type=fetch-all');
     await page.close();
   });
 });

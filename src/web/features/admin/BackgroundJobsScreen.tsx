@@ -1,10 +1,13 @@
 import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
+import { AuditLogSection } from './AuditLogSection';
 import { BackgroundJobSections } from './BackgroundJobSections';
 import { BackgroundJobsActions } from './BackgroundJobsActions';
 import { useAdminJobs } from './useAdminJobs';
 
-/** /admin (spec §2 "Admin page 'Background Jobs'"): start, watch and cancel background jobs. */
+/** /admin (spec §2 "Admin page 'Background Jobs'"): start, watch and cancel background jobs;
+ * a second tab holds the Audit Log (rendered only when chosen: it is a server-paged table). */
 export function BackgroundJobsScreen() {
   const jobs = useAdminJobs();
 
@@ -15,22 +18,36 @@ export function BackgroundJobsScreen() {
           <Title order={1}>Background Jobs</Title>
           <BackgroundJobsActions />
         </Group>
-        {jobs.error && (
-          // After a first answer, a failed refresh keeps the last jobs on screen under this note.
-          <Alert color="red" title="Could not load the background jobs">
-            {jobs.error.message}
-          </Alert>
-        )}
-        {jobs.data ? (
-          <BackgroundJobSections jobs={jobs.data} />
-        ) : (
-          jobs.isPending && (
-            <Center p="xl">
-              <Loader aria-label="Loading background jobs" />
-            </Center>
-          )
-        )}
+        <RememberedTabs
+          id="admin"
+          tabs={[
+            { value: 'jobs', label: 'Jobs', content: <JobsPanel jobs={jobs} /> },
+            { value: 'audit', label: 'Audit Log', content: <AuditLogSection /> },
+          ]}
+        />
       </Stack>
     </Screen>
+  );
+}
+
+function JobsPanel({ jobs }: { jobs: ReturnType<typeof useAdminJobs> }) {
+  return (
+    <Stack gap="md">
+      {jobs.error && (
+        // After a first answer, a failed refresh keeps the last jobs on screen under this note.
+        <Alert color="red" title="Could not load the background jobs">
+          {jobs.error.message}
+        </Alert>
+      )}
+      {jobs.data ? (
+        <BackgroundJobSections jobs={jobs.data} />
+      ) : (
+        jobs.isPending && (
+          <Center p="xl">
+            <Loader aria-label="Loading background jobs" />
+          </Center>
+        )
+      )}
+    </Stack>
   );
 }

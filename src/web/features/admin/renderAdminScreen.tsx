@@ -35,6 +35,7 @@ export function renderAdminScreen({
     'GET /oauth2/user': { json: user },
     'GET /api/admin/jobs': typeof jobs === 'function' ? jobs : { json: jobs },
     'GET /api/admin/settings': { json: settings },
+    'GET /api/audit': { json: { rows: [], total: 0, total_is_estimate: false } },
     ...routes,
   });
   const rendered = renderWithProviders(
