@@ -188,6 +188,11 @@ describe('activation killed with SIGKILL between two push requests', () => {
           enforceActivationPolicy: false,
         };
         const [fetchUpgrades] = upgradeJobDefinitions({ ...lifecycle, scheduler });
+        // The monitor alone activates nothing (it watches requests Pushboard activated, and only
+        // an operator's Activate starts a Ready upgrade).
+        expect((await runJob(fetchUpgrades!)).errorMessages()).toEqual([]);
+        expect(scheduled.map(sfStatus)).toEqual(['Pending', 'Created', ...rest]);
+        expect(activations.get(second!.push_request_id)).toBeUndefined();
         expect(
           await activateUpgrade(
             lifecycle,
