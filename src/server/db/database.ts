@@ -52,7 +52,7 @@ export interface OpenDatabaseOptions {
   /** Folder for the embedded engine; 'memory://' keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
-  /** How long getting a connection may take, waiting for a free one included (default 10 s). */
+  /** How long getting a connection may take, waiting for a free one included (default 30 s). */
   connectionTimeoutMs?: number;
 }
 
@@ -63,7 +63,7 @@ export interface OpenDatabaseOptions {
  * tighter limits on slow statements.
  */
 const QUERY_TIMEOUT_MS = 10 * 60_000;
-const DEFAULT_CONNECTION_TIMEOUT_MS = 10_000;
+const DEFAULT_CONNECTION_TIMEOUT_MS = 30_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.url
