@@ -188,6 +188,11 @@ describe('the app and the upgrade engine against the simulator', () => {
       },
       { logger: false },
     );
+    // Connecting again seals new tokens under this app's key; the other tests need the old row.
+    const [saved] = await t.rows<Record<string, unknown>>(
+      `SELECT * FROM connected_org WHERE org_id = $1`,
+      [packaging.orgId],
+    );
     try {
       await app.ready();
       const start = await app.inject({
@@ -224,6 +229,18 @@ describe('the app and the upgrade engine against the simulator', () => {
       expect(row?.status).toBe('Connected');
     } finally {
       await app.close();
+      await t.h.testDb.db.query(
+        `UPDATE connected_org SET access_token_enc = $2, refresh_token_enc = $3, status = $4,
+                instance_url = $5, login_url = $6 WHERE org_id = $1`,
+        [
+          packaging.orgId,
+          saved!.access_token_enc,
+          saved!.refresh_token_enc,
+          saved!.status,
+          saved!.instance_url,
+          saved!.login_url,
+        ],
+      );
     }
   });
 
