@@ -31,6 +31,10 @@ beforeAll(async () => {
       details: { name: `Group ${i}`, count: i },
     });
   }
+  // One minute apart, so 'newest first' has one answer (rows of one instant tie).
+  await testDb.db.query(
+    `UPDATE audit_log SET at = now() - (30 - target_id::int) * interval '1 minute'`,
+  );
 });
 
 afterAll(async () => {
