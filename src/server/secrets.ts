@@ -5,6 +5,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
+import { AppError } from './errors';
 
 const SECRET_FILE = 'secret.key';
 
@@ -32,12 +33,14 @@ export function resolveSecretKey(config: Config): string {
 
 /**
  * A sealed value that none of the configured keys opens: sealed under a key no longer listed in
- * SECRET_KEY, altered, or not a sealed value at all. Names no key and no value.
+ * SECRET_KEY, altered, or not a sealed value at all. Names no key and no value. An AppError, so
+ * a request that meets one answers a clear 502 instead of a bare 500.
  */
-export class UnreadableSecretError extends Error {
-  constructor(message = 'The stored value cannot be opened with any key listed in SECRET_KEY') {
-    super(message);
-    this.name = 'UnreadableSecretError';
+export class UnreadableSecretError extends AppError {
+  constructor(
+    message = 'A stored token cannot be opened with any key listed in SECRET_KEY (the key it was sealed under is no longer listed); connect again.',
+  ) {
+    super(502, 'Stored Token Unreadable', message);
   }
 }
 
