@@ -220,8 +220,8 @@ describe('idle and absolute timeouts', () => {
   });
 });
 
-function open(cookie: string): Socket {
-  const socket = connect(url, {
+function open(cookie: string, at = url): Socket {
+  const socket = connect(at, {
     transports: ['websocket'],
     reconnection: false,
     extraHeaders: { cookie },
@@ -266,6 +266,37 @@ describe('logout everywhere', () => {
     );
     expect(rows).toEqual([{ actor: 'ada@x', details: { sessions: 2 } }]);
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "disconnects the user's sockets held by another web process (PostgreSQL adapter)",
+    async () => {
+      const second = await buildApp(
+        { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
+        { logger: false },
+      );
+      try {
+        await second.listen({ port: 0, host: '127.0.0.1' });
+        const address = second.server.address();
+        const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+        const here = await sessionHeaders(testDb.db, { username: 'erin@x' });
+        const there = await sessionHeaders(testDb.db, { username: 'erin@x' });
+        const remoteTab = open(there.cookie!, secondUrl);
+        await connected(remoteTab);
+        const gone = disconnected(remoteTab);
+        // The adapter needs a moment to subscribe to its channel after start-up.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const res = await app.inject({
+          method: 'POST',
+          url: '/oauth2/logout-everywhere',
+          headers: here,
+        });
+        expect(res.json()).toEqual({ result: 'ok', sessions: 2 });
+        expect(await gone).toBe('io server disconnect');
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('needs the CSRF header (a cross-site form cannot sign anyone out) and a session', async () => {
     const headers = await sessionHeaders(testDb.db, { username: 'carol@x' });
