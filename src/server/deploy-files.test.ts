@@ -133,12 +133,37 @@ describe('Procfile', () => {
   });
 });
 
+/** Variables app.json may set that a library reads rather than Pushboard's config, with why. */
+const LIBRARY_VARIABLES: Record<string, string> = {
+  PGSSLMODE: "node-postgres reads it: Heroku Postgres requires TLS, and DATABASE_URL can't say so",
+};
+
 describe('app.json', () => {
   it('asks for real settings only', () => {
     const unknown = Object.keys(appJson.env).filter(
-      (name) => !CONFIG_KEYS.includes(name as (typeof CONFIG_KEYS)[number]),
+      (name) =>
+        !CONFIG_KEYS.includes(name as (typeof CONFIG_KEYS)[number]) && !LIBRARY_VARIABLES[name],
     );
     expect(unknown).toEqual([]);
+  });
+
+  it('turns TLS on for the add-on database the way the PostgreSQL driver reads it', async () => {
+    expect(appJson.env.PGSSLMODE?.value).toBe('no-verify');
+    // The driver's own reading of the variable, for a URL like the add-on's (no sslmode in it).
+    const { default: ConnectionParameters } = (await import('pg/lib/connection-parameters.js')) as {
+      default: new (config: object) => { ssl: unknown };
+    };
+    const previous = process.env.PGSSLMODE;
+    process.env.PGSSLMODE = appJson.env.PGSSLMODE?.value;
+    try {
+      const params = new ConnectionParameters({
+        connectionString: 'postgres://u:p@db.example.com:5432/d',
+      });
+      expect(params.ssl).toEqual({ rejectUnauthorized: false });
+    } finally {
+      if (previous === undefined) delete process.env.PGSSLMODE;
+      else process.env.PGSSLMODE = previous;
+    }
   });
 
   it('describes the Procfile process types, a PostgreSQL add-on and the Node.js buildpack', () => {
