@@ -55,9 +55,17 @@ function get(agent: Agent, base: URL, path: string, headers: Record<string, stri
         });
         res.on('end', () => resolve(ok ? undefined : `${res.statusCode} ${path}: ${body}`));
         res.on('error', (error) => resolve(`${path}: ${error.message}`));
+        // After 'end' this changes nothing; without it (cut off by the deadline) it is the error.
+        res.on('close', () => resolve(`${path}: closed before the end of the answer`));
       },
     );
-    req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error(`timeout after ${TIMEOUT_MS} ms`)));
+    // A deadline for the whole exchange, also the time spent waiting for a free socket
+    // (req.setTimeout only starts once a socket is assigned).
+    const timer = setTimeout(
+      () => req.destroy(new Error(`timeout after ${TIMEOUT_MS} ms`)),
+      TIMEOUT_MS,
+    );
+    req.on('close', () => clearTimeout(timer));
     req.on('error', (error) => resolve(`${path}: ${error.message}`));
     req.end();
   });
