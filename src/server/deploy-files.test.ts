@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CONFIG_KEYS, loadConfig } from './config';
@@ -147,19 +148,15 @@ describe('app.json', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('turns TLS on for the add-on database the way the PostgreSQL driver reads it', async () => {
+  it('turns TLS on for the add-on database the way the PostgreSQL driver reads it', () => {
     expect(appJson.env.PGSSLMODE?.value).toBe('no-verify');
     // The driver's own reading of the variable, for a URL like the add-on's (no sslmode in it).
-    const { default: ConnectionParameters } = (await import('pg/lib/connection-parameters.js')) as {
-      default: new (config: object) => { ssl: unknown };
-    };
     const previous = process.env.PGSSLMODE;
     process.env.PGSSLMODE = appJson.env.PGSSLMODE?.value;
     try {
-      const params = new ConnectionParameters({
-        connectionString: 'postgres://u:p@db.example.com:5432/d',
-      });
-      expect(params.ssl).toEqual({ rejectUnauthorized: false });
+      // A client that is never connected: only its reading of the configuration is looked at.
+      const client = new pg.Client({ connectionString: 'postgres://u:p@db.example.com:5432/d' });
+      expect((client as unknown as { ssl: unknown }).ssl).toEqual({ rejectUnauthorized: false });
     } finally {
       if (previous === undefined) delete process.env.PGSSLMODE;
       else process.env.PGSSLMODE = previous;
