@@ -15,7 +15,7 @@ import type {
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { loggerOptions } from '../logger';
-import { registerErrorHandler } from './error-handler';
+import { registerErrorHandler, sendFrameworkError } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
@@ -112,6 +112,7 @@ export async function buildApp(
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Node's default, set explicitly: a request whose headers exceed it gets 431 from Node itself.
     http: { maxHeaderSize: MAX_HEADER_SIZE },
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.addHook('onRoute', onRouteBodyLimit);
   fastify.setValidatorCompiler(validatorCompiler);
