@@ -16,7 +16,7 @@ import {
   type SessionRow,
 } from '../db/repositories/sessions';
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors';
-import type { SecretBox } from '../secrets';
+import { UnreadableSecretError, type SecretBox } from '../secrets';
 import type { SalesforceGateway } from '../salesforce/gateway';
 import { hasEditOnPackageVersions, readIdentity } from '../salesforce/identity';
 
@@ -257,12 +257,24 @@ export class SignInService {
     )
       return session;
     const { secrets } = this.deps;
+    let tokens: { accessToken: string; refreshToken?: string };
+    try {
+      tokens = {
+        accessToken: secrets.decrypt(session.access_token_enc),
+        ...(session.refresh_token_enc
+          ? { refreshToken: secrets.decrypt(session.refresh_token_enc) }
+          : {}),
+      };
+    } catch (error) {
+      // Sealed under a key SECRET_KEY no longer lists: the session cannot reach Salesforce
+      // again, so it ends (the user signs in anew) rather than failing every request.
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      await deleteSession(this.deps.db, session.id_hash);
+      return undefined;
+    }
     const conn = this.deps.gateway.connectWithTokens({
       instanceUrl: session.instance_url,
-      accessToken: secrets.decrypt(session.access_token_enc),
-      ...(session.refresh_token_enc
-        ? { refreshToken: secrets.decrypt(session.refresh_token_enc) }
-        : {}),
+      ...tokens,
     });
     try {
       const readOnly = !(await hasEditOnPackageVersions(conn, session.user_id));

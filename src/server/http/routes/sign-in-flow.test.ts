@@ -6,6 +6,7 @@ import {
 } from '../../../../test/support/salesforce-simulator';
 import { loadConfig } from '../../config';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import { SecretBox } from '../../secrets';
 import { buildApp, type AppInstance } from '../app';
 
 let sim: RunningSimulator;
@@ -225,5 +226,24 @@ describe('permissions follow the LMA while the session lives', () => {
     );
     const after = await app.inject({ url: '/oauth2/user', headers: { cookie } });
     expect(after.json()).toMatchObject({ read_only: true });
+  });
+
+  it('a session whose tokens no listed SECRET_KEY opens ends at its renewal (401, not a 502 on every call)', async () => {
+    const { callbackPath, stateCookie } = await signInAt(app, 'admin@pushboard.demo');
+    const { session } = await finish(app, callbackPath, stateCookie);
+    const cookie = `pb_session=${session ?? ''}`;
+    // As after a rotation to a new key alone: the stored token was sealed under a key now gone.
+    const sealedElsewhere = new SecretBox('z'.repeat(64)).encrypt('00Dgone!token');
+    await testDb.db.query(
+      `UPDATE session SET access_token_enc = $1, permissions_checked_at = now() - interval '1 hour',
+         last_seen_at = now() - interval '10 minutes' WHERE username = 'admin@pushboard.demo'`,
+      [sealedElsewhere],
+    );
+    const res = await app.inject({ url: '/api/orggroups', headers: { cookie } });
+    expect(res.statusCode).toBe(401);
+    const left = await testDb.db.query(
+      `SELECT 1 FROM session WHERE username = 'admin@pushboard.demo'`,
+    );
+    expect(left.rows).toHaveLength(0);
   });
 });
