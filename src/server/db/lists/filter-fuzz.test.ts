@@ -31,7 +31,7 @@ function summary(stats: FuzzStats): string {
 
 describe('the filter language under random input', () => {
   it(`parses, compiles and runs ${COUNT} random expressions with typed errors only and values only as parameters`, async () => {
-    const stats = await runFilterFuzz(testDb.db, COUNT, SEED, emptyStats());
+    const stats = await runFilterFuzz(testDb.db, COUNT, SEED, emptyStats(), ON_POSTGRES ? 4 : 1);
     console.log(summary(stats));
     expect(stats.failures.slice(0, 20)).toEqual([]);
     expect(stats.expressions).toBe(COUNT);
