@@ -221,9 +221,13 @@ describe('PostgreSQL restarted under load', () => {
       }
 
       // The pool keeps no dead connection (the live channel's LISTEN one included).
-      await vi.waitFor(() => expect(db.pool!.totalCount).toBe(proxy.openConnections()), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(
+        () =>
+          expect(db.pool!.totalCount + app.live.adapterConnections()).toBe(proxy.openConnections()),
+        {
+          timeout: 10_000,
+        },
+      );
 
       // The job engine: a job started after the outage runs to the end.
       await jobDone(await engine.start('upload-orgs', {}, 'operator@pushboard.demo'));

@@ -1,17 +1,28 @@
-// The pool the PostgreSQL adapter takes its LISTEN connection from. The adapter acquires that
+// The pool the PostgreSQL adapter works with: its own few connections, apart from the request
+// pool, because the adapter runs a pg_notify before it delivers any broadcast (even to this
+// process's clients) — sharing the request pool queued every live event behind the list reads
+// once those filled it (seen in the load benchmark). The adapter acquires its LISTEN
 // connection asynchronously after start-up; closed before it arrives, it would keep the
 // connection forever (and pool.end() would wait for it). This pool hands out nothing once
 // closed, and gives back at close whatever the adapter still holds. The adapter never releases a
 // LISTEN connection that its server dropped (it just takes a new one): this pool releases it as
 // broken, so every database restart does not leave one more dead client counted in the pool.
-import type pg from 'pg';
+import pg from 'pg';
+
+/** One LISTEN connection and a couple for NOTIFY (one per broadcast in flight). */
+const ADAPTER_POOL_SIZE = 3;
 
 export interface ClosablePool {
   readonly pool: pg.Pool;
-  close(): void;
+  close(): Promise<void>;
 }
 
-export function closableAdapterPool(pool: pg.Pool): ClosablePool {
+/** A pool like `requestPool` (same server, timeouts, keep-alive) for the adapter alone. */
+export function closableAdapterPool(requestPool: pg.Pool): ClosablePool {
+  const pool = new pg.Pool({ ...requestPool.options, max: ADAPTER_POOL_SIZE });
+  // As the request pool: a connection its server dropped must not crash the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   let closed = false;
   const held = new Set<pg.PoolClient>();
   // After close the adapter's reconnection waits forever instead of retrying on a timer.
@@ -46,9 +57,10 @@ export function closableAdapterPool(pool: pg.Pool): ClosablePool {
 
   return {
     pool: proxy,
-    close() {
+    async close() {
       closed = true;
       for (const client of [...held]) client.release();
+      await pool.end().catch(() => undefined);
     },
   };
 }

@@ -94,9 +94,14 @@ export class LiveChannel implements LivePublisher {
     this.io.in(idHashes.map(sessionRoom)).disconnectSockets(true);
   }
 
+  /** Connections the cross-process adapter holds (its own pool), for tests and diagnostics. */
+  adapterConnections(): number {
+    return this.adapterPool?.pool.totalCount ?? 0;
+  }
+
   async close(): Promise<void> {
     await new Promise<void>((resolve) => void this.io.close(() => resolve()));
-    this.adapterPool?.close();
+    await this.adapterPool?.close();
   }
 
   private async authenticate(socket: LiveSocket): Promise<Actor | undefined> {
