@@ -43,6 +43,9 @@ export const upgradeItem = pgTable('upgrade_item', {
   message: text('message'),
   /** The monitor's watermark: newest PackagePushJob SystemModstamp seen for this request. */
   jobsModstamp: ts('jobs_modstamp'),
+  /** An activation asked of Salesforce whose outcome is not written yet (crash recovery). */
+  activationRequestedAt: ts('activation_requested_at'),
+  activationRequestedBy: text('activation_requested_by'),
 });
 
 export const upgradeJob = pgTable('upgrade_job', {

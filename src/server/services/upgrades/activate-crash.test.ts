@@ -3,7 +3,8 @@
 // Salesforce answers the first request's activation, then holds the second one's call (a hung
 // org) and the process is killed there — one push request Pending in Salesforce, the other still
 // Created, and nothing written locally (the local write follows Salesforce's answers). The restarted
-// server (this process) then converges with a second Activate and the Fetch Upgrades monitor:
+// server (this process) then converges with the Fetch Upgrades monitor alone, which reads what
+// Salesforce did with the requests the dead process had marked as asked (activation intent):
 // every push request was activated exactly once at Salesforce (the simulator's push engine counts
 // activations), the second tier only after the first finished, every local request and job has
 // Salesforce's status, and nothing is lost (each planned org's job, one per org and request).
@@ -171,7 +172,8 @@ describe('activation killed with SIGKILL between two push requests', () => {
         expect(output).not.toContain('activated');
 
         // Killed mid-way: Salesforce has the first request Pending, the others Created; Pushboard
-        // wrote nothing (the upgrade is still Ready, every request Created).
+        // wrote only its intent (the upgrade is still Ready, every request Created, the first
+        // step's two requests marked as asked of Salesforce by the admin).
         expect(scheduled.map(sfStatus)).toEqual(['Pending', 'Created', ...rest]);
         expect((await items()).map((i) => i.status)).toEqual(['Created', 'Created', ...rest]);
         expect(
@@ -179,8 +181,15 @@ describe('activation killed with SIGKILL between two push requests', () => {
             await rows<{ status: string }>(`SELECT status FROM upgrade WHERE id = $1`, [upgradeId])
           )[0]?.status,
         ).toBe('Ready');
+        expect(
+          await rows<{ id: number; by: string | null }>(
+            `SELECT id::int AS id, activation_requested_by AS by FROM upgrade_item
+              WHERE upgrade_id = $1 AND activation_requested_at IS NOT NULL ORDER BY id`,
+            [upgradeId],
+          ),
+        ).toEqual([first!, second!].map((i) => ({ id: i.id, by: 'admin@pushboard.demo' })));
 
-        // The restart: an operator activates again; the monitor runs while Salesforce pushes.
+        // The restart: the monitor alone finds what Salesforce did with the interrupted ask.
         const lifecycle: LifecycleDeps = {
           db,
           gateway: h.gateway,
@@ -188,19 +197,27 @@ describe('activation killed with SIGKILL between two push requests', () => {
           enforceActivationPolicy: false,
         };
         const [fetchUpgrades] = upgradeJobDefinitions({ ...lifecycle, scheduler });
-        // The monitor alone activates nothing (it watches requests Pushboard activated, and only
-        // an operator's Activate starts a Ready upgrade).
+        // Its first run records the activation Salesforce carried out (the upgrade Active, by the
+        // admin who asked) and finishes the interrupted step: the second request goes out once.
         expect((await runJob(fetchUpgrades!)).errorMessages()).toEqual([]);
-        expect(scheduled.map(sfStatus)).toEqual(['Pending', 'Created', ...rest]);
-        expect(activations.get(second!.push_request_id)).toBeUndefined();
-        expect(
-          await activateUpgrade(
-            lifecycle,
-            { ...operator, username: 'admin@pushboard.demo' },
-            upgradeId,
-          ),
-        ).toEqual({ id: upgradeId, status: 'Active' });
         expect(scheduled.map(sfStatus)).toEqual(['Pending', 'Pending', ...rest]);
+        expect(
+          await rows<{ status: string; activated_by: string | null }>(
+            `SELECT status, activated_by FROM upgrade WHERE id = $1`,
+            [upgradeId],
+          ),
+        ).toEqual([{ status: 'Active', activated_by: 'admin@pushboard.demo' }]);
+        expect((await items()).map((i) => i.status)).toEqual(['Pending', 'Pending', ...rest]);
+        expect(
+          await rows(
+            `SELECT id FROM upgrade_item WHERE upgrade_id = $1 AND activation_requested_at IS NOT NULL`,
+            [upgradeId],
+          ),
+        ).toEqual([]);
+        // A second Activate changes nothing: the upgrade is running already.
+        await expect(
+          activateUpgrade(lifecycle, { ...operator, username: 'admin@pushboard.demo' }, upgradeId),
+        ).rejects.toMatchObject({ statusCode: 409 });
         for (let cycle = 0; cycle < 200; cycle++) {
           h.sim.control.advance(5_000);
           const run = await runJob(fetchUpgrades!);

@@ -211,6 +211,10 @@ async function startRequests(
   record?: AuditRecorder,
 ): Promise<void> {
   const byId = new Map(requests.map((r) => [r.id, r]));
+  const asked = plan.activate.filter((id) => byId.get(id)?.push_request_id);
+  // Committed before Salesforce is asked: killed after Salesforce accepted and before the outcome
+  // is written below, the process leaves it, and the monitor records what Salesforce did.
+  await markActivationAsked(deps.db, asked, by);
   const accepted: number[] = [];
   let failure: unknown;
   for (const id of plan.activate) {
@@ -236,6 +240,7 @@ async function startRequests(
   if (anything) {
     await deps.db.transaction(async (tx) => {
       await writeStarted(tx, by, upgradeId, accepted, plan);
+      await clearActivationAsked(tx, asked);
       // Partly accepted: the row says what went out and what Salesforce refused.
       await record?.(
         tx,
@@ -251,11 +256,36 @@ async function startRequests(
     deps.live.publish('upgrade-items', { ids: [upgradeId] });
     deps.live.publish('upgrade-jobs', { ids: [upgradeId] });
     deps.live.publish('upgrades', { ids: [upgradeId] });
-  } else if (failure) {
+  } else {
+    await clearActivationAsked(deps.db, asked);
     // Nothing changed; other tabs still refresh (the caller reads the refusal in its answer).
-    deps.live.publish('upgrade', { ids: [upgradeId] });
+    if (failure) deps.live.publish('upgrade', { ids: [upgradeId] });
   }
   if (failure) throw failure instanceof SalesforceError ? failure : toSalesforce(failure);
+}
+
+/** The activation intent of `ids`: asked by `by` (a person, or null for the monitor's step). */
+async function markActivationAsked(
+  db: SqlClient,
+  ids: readonly number[],
+  by: string | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE upgrade_item SET activation_requested_at = now(), activation_requested_by = $2
+      WHERE id = ANY($1::bigint[])`,
+    [ids, by],
+  );
+}
+
+/** The outcome is written (or nothing was accepted): no activation is in flight any more. */
+async function clearActivationAsked(db: SqlClient, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE upgrade_item SET activation_requested_at = NULL, activation_requested_by = NULL
+      WHERE id = ANY($1::bigint[])`,
+    [ids],
+  );
 }
 
 const statusSchema = z.object({ Status: z.string() });

@@ -13,6 +13,7 @@ import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import type { OrgConnection } from '../../salesforce/org-connection';
 import { soqlDateTime, soqlIdList } from '../../salesforce/soql';
+import { recordInterruptedActivations, type AskedRequest } from './interrupted-activation';
 import { runLimited } from './push-jobs';
 
 export interface ReconcileDeps {
@@ -49,7 +50,7 @@ const REQUESTS_PER_QUERY = 100;
 const ERRORS_PER_QUERY = 200;
 const ROWS_PER_UPDATE = 5_000;
 
-interface WatchedItem {
+interface WatchedItem extends AskedRequest {
   id: number;
   upgrade_id: number;
   push_request_id: string;
@@ -122,6 +123,10 @@ export async function reconcileUpgrades(
     jobs = jobChanges.length;
     for (const upgradeId of jobChanges) changed.add(upgradeId);
     for (const upgradeId of await writeRequests(tx, items, reading)) changed.add(upgradeId);
+    const sfStatus = new Map(reading.requests.map((r) => [r.Id, r.Status]));
+    for (const upgradeId of await recordInterruptedActivations(tx, items, sfStatus)) {
+      changed.add(upgradeId);
+    }
     const scopeIds =
       scope.upgradeIds || scope.itemIds ? [...new Set(items.map((i) => i.upgrade_id))] : null;
     for (const upgradeId of await finishUpgrades(tx, scopeIds ?? [...changed], !scopeIds)) {
@@ -138,10 +143,14 @@ export async function reconcileUpgrades(
   return { requests: items.length, jobs, upgradeIds: ids };
 }
 
-/** Requests to read: running ones (or with running jobs), or every pushed one of the scope. */
+/**
+ * Requests to read: running ones (or with running jobs), those with an activation in flight, or
+ * every pushed one of the scope.
+ */
 async function watchedItems(db: SqlClient, scope: ReconcileScope): Promise<WatchedItem[]> {
   const columns = `i.id::int AS id, i.upgrade_id::int AS upgrade_id, i.push_request_id,
-                   i.package_org_id, i.status, i.start_time, i.end_time, i.jobs_modstamp`;
+                   i.package_org_id, i.status, i.start_time, i.end_time, i.jobs_modstamp,
+                   i.activation_requested_at, i.activation_requested_by`;
   const scoped = scope.upgradeIds || scope.itemIds;
   const { rows } = scoped
     ? await db.query<WatchedItem>(
@@ -155,6 +164,7 @@ async function watchedItems(db: SqlClient, scope: ReconcileScope): Promise<Watch
         `SELECT ${columns} FROM upgrade_item i
           WHERE i.push_request_id IS NOT NULL
             AND (i.status IN ('Pending', 'InProgress')
+                 OR i.activation_requested_at IS NOT NULL
                  OR i.id IN (SELECT j.item_id FROM upgrade_job j
                               WHERE j.status IN ('Pending', 'InProgress')))
           ORDER BY i.id`,

@@ -29,6 +29,7 @@ export function upgradeJobDefinitions(deps: UpgradeJobDeps): JobDefinition[] {
       const { rows } = await db.query<{ busy: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM upgrade WHERE status = 'Active')
              OR EXISTS (SELECT 1 FROM upgrade_item WHERE status IN ('Pending', 'InProgress'))
+             OR EXISTS (SELECT 1 FROM upgrade_item WHERE activation_requested_at IS NOT NULL)
              AS busy`,
       );
       // Only `db`: on PGlite it is the transaction holding the one connection.
