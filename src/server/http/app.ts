@@ -14,7 +14,7 @@ import type {
 } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { loggerOptions } from '../logger';
+import { loggerOptions, type LogStream } from '../logger';
 import { registerErrorHandler, sendFrameworkError } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
@@ -104,10 +104,11 @@ export const MAX_HEADER_SIZE = 16 * 1024;
 
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; logStream?: LogStream } = {},
 ): Promise<AppInstance> {
   const fastify = Fastify({
-    logger: options.logger === false ? false : loggerOptions(deps.config.LOG_LEVEL),
+    logger:
+      options.logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, options.logStream),
     trustProxy: deps.config.FORCE_HTTPS,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Node's default, set explicitly: a request whose headers exceed it gets 431 from Node itself.
