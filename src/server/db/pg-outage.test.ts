@@ -6,6 +6,7 @@
 // engine (pg-boss) runs a job started after the outage, and the live channel delivers events
 // again, across processes too (its LISTEN connection reconnected). The machine's PostgreSQL server
 // itself is never touched. PostgreSQL only.
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
@@ -128,7 +129,7 @@ const jobDone = async (id: string) => {
 
 let saved = 0;
 /** One request of each kind the load mixes: two list reads and a change. */
-const requests: Record<string, () => ReturnType<AppInstance['inject']>> = {
+const requests: Record<string, () => Promise<LightMyRequestResponse>> = {
   groups: () => app.inject({ method: 'GET', url: '/api/orggroups', headers }),
   licenses: () => app.inject({ method: 'GET', url: '/api/licenses?page=1&pageSize=25', headers }),
   save: () =>

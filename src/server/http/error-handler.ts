@@ -35,7 +35,7 @@ export function sendFrameworkError(
   error: FastifyError,
   _request: FastifyRequest,
   reply: FastifyReply,
-) {
+): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
   const message =
     status === 414 ? 'params: a path parameter is too long' : 'params: the path is not valid';
@@ -44,7 +44,7 @@ export function sendFrameworkError(
     subject: SUBJECTS[status] ?? 'Invalid Request',
     field: 'params',
   };
-  return reply.status(status).type('application/json').send(body);
+  void reply.status(status).type('application/json').send(body);
 }
 
 export function toErrorBody(error: FastifyError): { status: number; body: ErrorBody } {

@@ -190,12 +190,12 @@ describe('activation killed with SIGKILL between two push requests', () => {
         ).toEqual([first!, second!].map((i) => ({ id: i.id, by: 'admin@pushboard.demo' })));
 
         // The restart: the monitor alone finds what Salesforce did with the interrupted ask.
-        const lifecycle: LifecycleDeps = {
+        const lifecycle = {
           db,
           gateway: h.gateway,
           live,
           enforceActivationPolicy: false,
-        };
+        } satisfies LifecycleDeps;
         const [fetchUpgrades] = upgradeJobDefinitions({ ...lifecycle, scheduler });
         // Its first run records the activation Salesforce carried out (the upgrade Active, by the
         // admin who asked) and finishes the interrupted step: the second request goes out once.
