@@ -6,6 +6,7 @@ import {
 } from '../../../../test/support/salesforce-simulator';
 import { loadConfig } from '../../config';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import { hashSessionId } from '../../db/repositories/sessions';
 import { SecretBox } from '../../secrets';
 import { buildApp, type AppInstance } from '../app';
 
@@ -234,16 +235,16 @@ describe('permissions follow the LMA while the session lives', () => {
     const cookie = `pb_session=${session ?? ''}`;
     // As after a rotation to a new key alone: the stored token was sealed under a key now gone.
     const sealedElsewhere = new SecretBox('z'.repeat(64)).encrypt('00Dgone!token');
+    // This session only: the file's earlier tests left other sessions of the same user.
+    const idHash = hashSessionId(session ?? '');
     await testDb.db.query(
       `UPDATE session SET access_token_enc = $1, permissions_checked_at = now() - interval '1 hour',
-         last_seen_at = now() - interval '10 minutes' WHERE username = 'admin@pushboard.demo'`,
-      [sealedElsewhere],
+         last_seen_at = now() - interval '10 minutes' WHERE id_hash = $2`,
+      [sealedElsewhere, idHash],
     );
     const res = await app.inject({ url: '/api/orggroups', headers: { cookie } });
     expect(res.statusCode).toBe(401);
-    const left = await testDb.db.query(
-      `SELECT 1 FROM session WHERE username = 'admin@pushboard.demo'`,
-    );
+    const left = await testDb.db.query(`SELECT 1 FROM session WHERE id_hash = $1`, [idHash]);
     expect(left.rows).toHaveLength(0);
   });
 });
