@@ -58,20 +58,36 @@ function reseal(
 }
 const UNREADABLE = Symbol('unreadable');
 
-/** Every connected org's access and refresh token. */
-export async function rekeyConnectedOrgs(deps: RekeyDeps): Promise<RekeyCounts> {
+interface TokenRow {
+  access_token_enc: Sealed;
+  refresh_token_enc: Sealed;
+}
+
+/** Where a kind of token lives, and what to do with a row whose tokens no key opens. */
+interface TokenTable<R extends TokenRow> {
+  table: string;
+  key: string & keyof R;
+  /** Columns read besides the key and the tokens. */
+  extra: string[];
+  /** Ends a row whose tokens no key opens: 'changed' when its tokens changed meanwhile. */
+  lose(db: SqlClient, row: R): Promise<'lost' | 'changed'>;
+}
+
+/** Every row of `table` with a token, in key order and in batches. */
+async function rekeyTable<R extends TokenRow>(
+  deps: RekeyDeps,
+  table: TokenTable<R>,
+): Promise<RekeyCounts> {
   const { db, secrets } = deps;
   const counts = emptyCounts();
+  const columns = [table.key, ...table.extra, 'access_token_enc', 'refresh_token_enc'];
   let after = '';
   for (;;) {
     deps.checkpoint?.();
-    const { rows } = await db.query<
-      UnreadableOrg & { access_token_enc: Sealed; refresh_token_enc: Sealed }
-    >(
-      `SELECT org_id, name, instance_url, type, access_token_enc, refresh_token_enc
-         FROM connected_org
-        WHERE org_id > $1 AND (access_token_enc IS NOT NULL OR refresh_token_enc IS NOT NULL)
-        ORDER BY org_id LIMIT $2`,
+    const { rows } = await db.query<R>(
+      `SELECT ${columns.join(', ')} FROM ${table.table}
+        WHERE ${table.key} > $1 AND (access_token_enc IS NOT NULL OR refresh_token_enc IS NOT NULL)
+        ORDER BY ${table.key} LIMIT $2`,
       [after, deps.batchSize ?? 100],
     );
     if (rows.length === 0) return counts;
@@ -81,21 +97,17 @@ export async function rekeyConnectedOrgs(deps: RekeyDeps): Promise<RekeyCounts> 
       const refresh = reseal(secrets, row.refresh_token_enc, counts);
       if (access === UNREADABLE || refresh === UNREADABLE) {
         Object.assign(counts, seen);
-        const lost = await markUnreadableOrg(db, row);
-        if (lost === 'changed') counts.skipped += 1;
-        else {
-          counts.unreadable += 1;
-          if (lost === 'marked') deps.onOrgUnreadable?.(row);
-        }
+        if ((await table.lose(db, row)) === 'changed') counts.skipped += 1;
+        else counts.unreadable += 1;
         continue;
       }
       if (access === row.access_token_enc && refresh === row.refresh_token_enc) continue;
       const { rowCount } = await db.query(
-        `UPDATE connected_org SET access_token_enc = $2, refresh_token_enc = $3
-          WHERE org_id = $1
+        `UPDATE ${table.table} SET access_token_enc = $2, refresh_token_enc = $3
+          WHERE ${table.key} = $1
             AND access_token_enc IS NOT DISTINCT FROM $4
             AND refresh_token_enc IS NOT DISTINCT FROM $5`,
-        [row.org_id, access, refresh, row.access_token_enc, row.refresh_token_enc],
+        [row[table.key], access, refresh, row.access_token_enc, row.refresh_token_enc],
       );
       if (rowCount === 0) {
         Object.assign(counts, seen);
@@ -107,8 +119,22 @@ export async function rekeyConnectedOrgs(deps: RekeyDeps): Promise<RekeyCounts> 
         ].filter(([next, before]) => next !== before).length;
       }
     }
-    after = rows[rows.length - 1]?.org_id ?? after;
+    after = String(rows[rows.length - 1]?.[table.key] ?? after);
   }
+}
+
+/** Every connected org's access and refresh token. */
+export function rekeyConnectedOrgs(deps: RekeyDeps): Promise<RekeyCounts> {
+  return rekeyTable<UnreadableOrg & TokenRow>(deps, {
+    table: 'connected_org',
+    key: 'org_id',
+    extra: ['name', 'instance_url', 'type'],
+    lose: async (db, row) => {
+      const lost = await markUnreadableOrg(db, row);
+      if (lost === 'marked') deps.onOrgUnreadable?.(row);
+      return lost === 'changed' ? 'changed' : 'lost';
+    },
+  });
 }
 
 /**
@@ -117,7 +143,7 @@ export async function rekeyConnectedOrgs(deps: RekeyDeps): Promise<RekeyCounts> 
  */
 async function markUnreadableOrg(
   db: SqlClient,
-  row: UnreadableOrg & { access_token_enc: Sealed; refresh_token_enc: Sealed },
+  row: UnreadableOrg & TokenRow,
 ): Promise<'marked' | 'already' | 'changed'> {
   const { rows } = await db.query<{ was: string }>(
     `UPDATE connected_org AS c SET status = 'Invalid', access_token_enc = NULL,
@@ -134,56 +160,19 @@ async function markUnreadableOrg(
 }
 
 /** Every session's Salesforce tokens; a session whose tokens no key opens is ended. */
-export async function rekeySessions(deps: RekeyDeps): Promise<RekeyCounts> {
-  const { db, secrets } = deps;
-  const counts = emptyCounts();
-  let after = '';
-  for (;;) {
-    deps.checkpoint?.();
-    const { rows } = await db.query<{
-      id_hash: string;
-      access_token_enc: Sealed;
-      refresh_token_enc: Sealed;
-    }>(
-      `SELECT id_hash, access_token_enc, refresh_token_enc FROM session
-        WHERE id_hash > $1 AND (access_token_enc IS NOT NULL OR refresh_token_enc IS NOT NULL)
-        ORDER BY id_hash LIMIT $2`,
-      [after, deps.batchSize ?? 100],
-    );
-    if (rows.length === 0) return counts;
-    for (const row of rows) {
-      const seen = { ...counts };
-      const access = reseal(secrets, row.access_token_enc, counts);
-      const refresh = reseal(secrets, row.refresh_token_enc, counts);
-      const same = `AND access_token_enc IS NOT DISTINCT FROM $2
-                    AND refresh_token_enc IS NOT DISTINCT FROM $3`;
-      const before = [row.id_hash, row.access_token_enc, row.refresh_token_enc];
-      if (access === UNREADABLE || refresh === UNREADABLE) {
-        Object.assign(counts, seen);
-        const { rowCount } = await db.query(
-          `DELETE FROM session WHERE id_hash = $1 ${same}`,
-          before,
-        );
-        if (rowCount === 0) counts.skipped += 1;
-        else counts.unreadable += 1;
-        continue;
-      }
-      if (access === row.access_token_enc && refresh === row.refresh_token_enc) continue;
+export function rekeySessions(deps: RekeyDeps): Promise<RekeyCounts> {
+  return rekeyTable<{ id_hash: string } & TokenRow>(deps, {
+    table: 'session',
+    key: 'id_hash',
+    extra: [],
+    lose: async (db, row) => {
       const { rowCount } = await db.query(
-        `UPDATE session SET access_token_enc = $4, refresh_token_enc = $5
-          WHERE id_hash = $1 ${same}`,
-        [...before, access, refresh],
+        `DELETE FROM session WHERE id_hash = $1
+            AND access_token_enc IS NOT DISTINCT FROM $2
+            AND refresh_token_enc IS NOT DISTINCT FROM $3`,
+        [row.id_hash, row.access_token_enc, row.refresh_token_enc],
       );
-      if (rowCount === 0) {
-        Object.assign(counts, seen);
-        counts.skipped += 1;
-      } else {
-        counts.resealed += [
-          [access, row.access_token_enc],
-          [refresh, row.refresh_token_enc],
-        ].filter(([next, previous]) => next !== previous).length;
-      }
-    }
-    after = rows[rows.length - 1]?.id_hash ?? after;
-  }
+      return rowCount === 0 ? 'changed' : 'lost';
+    },
+  });
 }
