@@ -15,6 +15,7 @@ import { fetchAllJob } from '../sync/fetch-job';
 import { runJob } from '../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../sync/testing/sync-harness';
 import { buildApp, buildServices, type AppInstance } from './app';
+import { upgradeCandidates } from '../services/upgrades/testing/upgrade-candidates';
 import { sessionHeaders } from './test-session';
 
 const OPERATOR = 'operator@pushboard.demo';
@@ -95,23 +96,7 @@ const send = (method: Example['method'], url: string, body?: unknown, as = heade
   });
 
 /** Orgs the plan accepts for an upgrade to their package's latest version (not used yet). */
-const candidates = (limit: number) =>
-  rows<{ org_id: string; target: string }>(
-    `SELECT v.org_id, l.version_id AS target
-       FROM org_package_version v
-       JOIN package p ON p.sfid = v.package_id
-       JOIN package_version pv ON pv.version_id = v.version_id
-       JOIN package_version_latest l ON l.package_id = v.package_id
-       JOIN package_version lv ON lv.version_id = l.version_id
-      WHERE v.license_status IN ('Active', 'Trial') AND pv.version_sort < lv.version_sort
-        AND v.version_id <> coalesce(l.limited_version_id, '')
-        AND NOT EXISTS (SELECT 1 FROM upgrade_item_plan x WHERE x.org_id = v.org_id)
-        AND NOT EXISTS (SELECT 1 FROM upgrade_blacklist x WHERE x.org_id = v.org_id)
-        AND NOT EXISTS (SELECT 1 FROM org_group_member m WHERE m.org_id = v.org_id)
-        AND p.package_org_id IS NOT NULL
-      ORDER BY v.package_id, v.org_id LIMIT $1`,
-    [limit],
-  );
+const candidates = (limit: number) => upgradeCandidates(h.testDb.db, { limit });
 
 const scheduleBody = (versions: string[]) => ({
   versions,

@@ -20,6 +20,10 @@ import { runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
 import { activateUpgrade, advanceTiers, type LifecycleDeps } from './activate';
 import { reconcileUpgrades } from './reconcile';
+import {
+  upgradeCandidates,
+  type UpgradeCandidate as Candidate,
+} from './testing/upgrade-candidates';
 import { UpgradeScheduler } from './schedule';
 import { upgradeJobDefinitions } from './upgrade-job-definitions';
 
@@ -81,32 +85,9 @@ const post = (url: string, as = admin, body: Record<string, unknown> = {}) =>
   app.inject({ method: 'POST', url, headers: as, payload: body });
 let serial = 0;
 
-interface Candidate {
-  org_id: string;
-  package_id: string;
-  target: string;
-  installed: string;
-}
-
-/** Upgradeable orgs of a package that no earlier test used. */
-async function candidates(limit: number, packageId?: string): Promise<Candidate[]> {
-  return rows<Candidate>(
-    `SELECT v.org_id, v.package_id, l.version_id AS target, v.version_id AS installed
-       FROM org_package_version v
-       JOIN package p ON p.sfid = v.package_id
-       JOIN package_version pv ON pv.version_id = v.version_id
-       JOIN package_version_latest l ON l.package_id = v.package_id
-       JOIN package_version lv ON lv.version_id = l.version_id
-      WHERE v.license_status IN ('Active', 'Trial') AND pv.version_sort < lv.version_sort
-        AND v.version_id <> coalesce(l.limited_version_id, '')
-        AND NOT EXISTS (SELECT 1 FROM upgrade_item_plan x WHERE x.org_id = v.org_id)
-        AND NOT EXISTS (SELECT 1 FROM org_group_member m WHERE m.org_id = v.org_id)
-        AND ($2::text IS NULL OR v.package_id = $2)
-        AND p.package_org_id IS NOT NULL
-      ORDER BY v.org_id LIMIT $1`,
-    [limit, packageId ?? null],
-  );
-}
+/** Upgradeable orgs (of a package) that no earlier test used. */
+const candidates = (limit: number, packageId?: string) =>
+  upgradeCandidates(db(), { limit, packageId, order: 'org' });
 
 /** Two packages with upgradeable orgs, as tier 1 and tier 2. */
 async function twoPackages(): Promise<[Candidate[], Candidate[]]> {

@@ -10,6 +10,10 @@ import { buildApp, buildServices, type AppInstance } from '../../http/app';
 import { schedulerOf } from '../../http/routes/upgrade-schedule';
 import { sessionHeaders } from '../../http/test-session';
 import { UpgradeScheduler } from './schedule';
+import {
+  upgradeCandidates,
+  type UpgradeCandidate as Candidate,
+} from './testing/upgrade-candidates';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
@@ -54,32 +58,9 @@ const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const post = (url: string, body: unknown, as = headers) =>
   app.inject({ method: 'POST', url, headers: as, payload: body as Record<string, unknown> });
 
-interface Candidate {
-  org_id: string;
-  package_id: string;
-  target: string;
-  package_org_id: string;
-}
-
 /** Orgs of one package that the plan accepts: Active/Trial, older than latest, not blacklisted. */
-async function candidates(limit: number, offset = 0, packageId?: string): Promise<Candidate[]> {
-  return rows<Candidate>(
-    `SELECT v.org_id, v.package_id, l.version_id AS target, p.package_org_id
-       FROM org_package_version v
-       JOIN package p ON p.sfid = v.package_id
-       JOIN package_version pv ON pv.version_id = v.version_id
-       JOIN package_version_latest l ON l.package_id = v.package_id
-       JOIN package_version lv ON lv.version_id = l.version_id
-      WHERE v.license_status IN ('Active', 'Trial') AND pv.version_sort < lv.version_sort
-        AND v.version_id <> coalesce(l.limited_version_id, '')
-        AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.org_id = v.org_id)
-        AND NOT EXISTS (SELECT 1 FROM org_group_member m WHERE m.org_id = v.org_id)
-        AND ($3::text IS NULL OR v.package_id = $3)
-        AND p.package_org_id IS NOT NULL
-      ORDER BY v.package_id, v.org_id LIMIT $1 OFFSET $2`,
-    [limit, offset, packageId ?? null],
-  );
-}
+const candidates = (limit: number, offset = 0, packageId?: string) =>
+  upgradeCandidates(db(), { limit, offset, packageId });
 
 const sfJobSchema = z.object({
   Id: z.string(),

@@ -11,6 +11,7 @@ import { sessionHeaders } from '../../../http/test-session';
 import { fetchAllJob } from '../../../sync/fetch-job';
 import { runJob } from '../../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../../sync/testing/sync-harness';
+import { upgradeCandidates, type UpgradeCandidate } from './upgrade-candidates';
 
 export interface UpgradeApp {
   h: SyncHarness;
@@ -34,12 +35,7 @@ export interface UpgradeApp {
   close(): Promise<void>;
 }
 
-export interface Candidate {
-  org_id: string;
-  package_id: string;
-  target: string;
-  package_org_id: string;
-}
+export type Candidate = UpgradeCandidate;
 
 let transids = 0;
 
@@ -64,23 +60,7 @@ export async function startUpgradeApp(): Promise<UpgradeApp> {
   const get = (url: string, as = operator) => app.inject({ method: 'GET', url, headers: as });
 
   const candidates = (limit: number, packageId?: string) =>
-    rows<Candidate>(
-      `SELECT v.org_id, v.package_id, l.version_id AS target, p.package_org_id
-         FROM org_package_version v
-         JOIN package p ON p.sfid = v.package_id
-         JOIN package_version pv ON pv.version_id = v.version_id
-         JOIN package_version_latest l ON l.package_id = v.package_id
-         JOIN package_version lv ON lv.version_id = l.version_id
-        WHERE v.license_status IN ('Active', 'Trial') AND pv.version_sort < lv.version_sort
-          AND v.version_id <> coalesce(l.limited_version_id, '')
-          AND NOT EXISTS (SELECT 1 FROM upgrade_item_plan x WHERE x.org_id = v.org_id)
-          AND NOT EXISTS (SELECT 1 FROM upgrade_blacklist x WHERE x.org_id = v.org_id)
-          AND NOT EXISTS (SELECT 1 FROM org_group_member m WHERE m.org_id = v.org_id)
-          AND ($2::text IS NULL OR v.package_id = $2)
-          AND p.package_org_id IS NOT NULL
-        ORDER BY v.package_id, v.org_id LIMIT $1`,
-      [limit, packageId ?? null],
-    );
+    upgradeCandidates(db, { limit, packageId });
 
   const makeGroup = async (name: string, orgIds: string[], type = 'Upgrade Group') => {
     const [group] = await rows<{ id: number }>(
