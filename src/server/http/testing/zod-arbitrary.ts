@@ -143,10 +143,12 @@ function stringArbitrary(def: Def, path: SchemaPath, options: ZodArbitraryOption
   const maxLength =
     b.length ?? Math.max(minLength, Math.min(b.max ?? Infinity, options.maxString ?? 24));
   const overwrites = (def.checks ?? []).flatMap((c) => (c._zod.def.tx ? [c._zod.def.tx] : []));
-  // Length checks count what is left after trim(): a blank string cannot meet min(1).
+  // Length checks count what is left after trim(): a blank string cannot meet min(1). Zod
+  // counts code points, not UTF-16 units: one astral character does not meet min(2).
   const fits = (raw: string) => {
     const text = overwrites.reduce<unknown>((value, tx) => tx(value), raw) as string;
-    return text.length >= minLength && text.length <= (b.length ?? b.max ?? Infinity);
+    const length = [...text].length;
+    return length >= minLength && length <= (b.length ?? b.max ?? Infinity);
   };
   let base: fc.Arbitrary<string>;
   if (b.formats.length > 0) {
