@@ -1,10 +1,15 @@
 // Test tiers (docs/architecture §6): pure domain, simulator, server on a real database,
 // web components in happy-dom, and browser end-to-end tests in Chromium.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) runs one file at a time on a 2-core machine, yet most test
+    // files spend their time waiting on PostgreSQL, child processes and Chromium: three at once
+    // took the whole suite from 438 s to 310 s there, with every test passing.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         test: {
