@@ -1,23 +1,26 @@
-// The session settings every PostgreSQL connection of the pool gets: JIT off (short statements
-// paid ~20 ms of compilation at a million rows), and whatever the URL's own `options` ask kept.
+// The session settings every connection gets: JIT off (short statements paid ~20 ms of
+// compilation at a million rows), the list reads' planner settings, and whatever the URL's own
+// `options` ask kept.
 import { describe, expect, it } from 'vitest';
 import { connectionSettings, openDatabase } from './database';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe('connection options', () => {
-  it('turns JIT off and keeps the options a DATABASE_URL gives', () => {
+  const ours = '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1';
+
+  it('turns JIT off, sets the planner and keeps the options a DATABASE_URL gives', () => {
     expect(connectionSettings('postgres://h/db')).toEqual({
       connectionString: 'postgres://h/db',
-      options: '-c jit=off',
+      options: ours,
     });
     expect(
       connectionSettings('postgres://h/db?options=-c%20statement_timeout%3D5000&sslmode=require'),
     ).toEqual({
       connectionString: 'postgres://h/db?sslmode=require',
-      options: '-c statement_timeout=5000 -c jit=off',
+      options: `-c statement_timeout=5000 ${ours}`,
     });
-    expect(connectionSettings('host=/var/run/postgresql dbname=x').options).toBe('-c jit=off');
+    expect(connectionSettings('host=/var/run/postgresql dbname=x').options).toBe(ours);
   });
 
   it.skipIf(!serverUrl)('every pooled connection runs with them (PostgreSQL)', async () => {
@@ -40,4 +43,24 @@ describe('connection options', () => {
       await db.close();
     }
   });
+
+  const readsWithPlannerSettings = async (url?: string) => {
+    const db = await openDatabase(url ? { url, poolSize: 1 } : {});
+    try {
+      const cost = await db.query<{ random_page_cost: string }>('SHOW random_page_cost');
+      const workers = await db.query<{ max_parallel_workers_per_gather: string }>(
+        'SHOW max_parallel_workers_per_gather',
+      );
+      expect(cost.rows[0]?.random_page_cost).toBe('1.1');
+      expect(workers.rows[0]?.max_parallel_workers_per_gather).toBe('0');
+    } finally {
+      await db.close();
+    }
+  };
+
+  it('PGlite reads with the planner settings of list pages', () => readsWithPlannerSettings());
+
+  it.skipIf(!serverUrl)('PostgreSQL reads with the planner settings of list pages', () =>
+    readsWithPlannerSettings(serverUrl),
+  );
 });

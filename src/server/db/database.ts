@@ -66,23 +66,36 @@ const QUERY_TIMEOUT_MS = 10 * 60_000;
 const DEFAULT_CONNECTION_TIMEOUT_MS = 30_000;
 
 /**
- * The URL without its `options` and the session settings every connection gets: the URL's own
- * options, then JIT off. (pg lets a URL's options replace the config's, so they are merged here.)
- * JIT off: at a million rows the planner's costs pass jit_above_cost for short queries too, and
- * compiling them took ~20 ms of a 50 ms answer (the package versions read at scale); Pushboard's
- * statements are short reads and set-based writes that compiled code does not pay back.
+ * Planner settings of every connection. Pushboard's reads are pages of 25–50 rows, latency-bound:
+ * starting parallel workers costs more than it saves, and the list indexes live in memory, where
+ * a random read costs little more than a sequential one. (They were SET LOCAL in a transaction
+ * around each list read: three more round trips on every page, for the same effect.)
  */
+export const PLANNER_SETTINGS = { max_parallel_workers_per_gather: '0', random_page_cost: '1.1' };
+
+/**
+ * The URL without its `options` and the session settings every connection gets: the URL's own
+ * options, then JIT off and the planner settings. (pg lets a URL's options replace the config's,
+ * so they are merged here.) JIT off: at a million rows the planner's costs pass jit_above_cost
+ * for short queries too, and compiling them took ~20 ms of a 50 ms answer (the package versions
+ * read at scale); Pushboard's statements are short reads and set-based writes that compiled code
+ * does not pay back.
+ */
+const SESSION_OPTIONS = Object.entries({ jit: 'off', ...PLANNER_SETTINGS })
+  .map(([name, value]) => `-c ${name}=${value}`)
+  .join(' ');
+
 export function connectionSettings(url: string): { connectionString: string; options: string } {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     // Not a URL (a key=value connection string): its options stay its own.
-    return { connectionString: url, options: '-c jit=off' };
+    return { connectionString: url, options: SESSION_OPTIONS };
   }
   const own = parsed.searchParams.get('options') ?? '';
   parsed.searchParams.delete('options');
-  return { connectionString: parsed.toString(), options: `${own} -c jit=off`.trim() };
+  return { connectionString: parsed.toString(), options: `${own} ${SESSION_OPTIONS}`.trim() };
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -98,6 +111,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const thread = await PgliteThread.open(dataDir);
+  // One connection for the process's life: its session settings are set once.
+  for (const [name, value] of Object.entries(PLANNER_SETTINGS)) {
+    await thread.exec(`SET ${name} = ${value}`);
+  }
   const onTransaction = (tx?: number): SqlClient => ({
     async query<R>(text: string, params: readonly unknown[] = []) {
       const result = await thread.query<R>(text, params, tx === undefined ? {} : { tx });

@@ -15,6 +15,7 @@ import type {
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { loggerOptions, type LogStream } from '../logger';
+import { registerAccessLog } from './access-log';
 import { registerErrorHandler, sendFrameworkError } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
@@ -114,6 +115,8 @@ export async function buildApp(
     // Node's default, set explicitly: a request whose headers exceed it gets 431 from Node itself.
     http: { maxHeaderSize: MAX_HEADER_SIZE },
     frameworkErrors: sendFrameworkError,
+    // registerAccessLog writes one line per request instead.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.addHook('onRoute', onRouteBodyLimit);
   fastify.setValidatorCompiler(validatorCompiler);
@@ -130,6 +133,7 @@ export async function buildApp(
   app.addHook('onClose', () => live.close());
 
   registerErrorHandler(app);
+  registerAccessLog(app);
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   await registerOpenApi(app, routeTable);

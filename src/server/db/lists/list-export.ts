@@ -1,7 +1,7 @@
 // Reads every row of a list in order through a cursor, a batch at a time, so an export of
 // 100 000 orgs never holds them all in memory.
 import type { Database } from '../database';
-import { orderBy, toJsonRow, useListPlanner, whereClause, type ListStatement } from './list-query';
+import { orderBy, toJsonRow, whereClause, type ListStatement } from './list-query';
 import { SqlBuilder } from './sql-builder';
 
 export const EXPORT_BATCH_SIZE = 2000;
@@ -13,7 +13,6 @@ export async function streamListRows<T>(
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    await useListPlanner(tx);
     const builder = new SqlBuilder();
     const where = whereClause(statement, builder);
     await tx.query(

@@ -43,17 +43,15 @@ export function toJsonRow<T>(row: Record<string, unknown>): T {
   return row as T;
 }
 
-/** Up to this many matches, a page is cut from all the matches rather than read in sort order. */
-export const FILTER_FIRST_LIMIT = 3000;
-
 /**
- * Planner settings of list reads, for this transaction only: a page of 25 rows is latency-bound,
- * and starting parallel workers costs more than it saves; the list indexes live in memory, where
- * a random read costs little more than a sequential one.
+ * Up to this many matches, a page of a filtered list is cut from all the matches rather than read
+ * in sort order. Not when nothing narrows the list: then the sort's index walk reads the page and
+ * stops, where collecting every row sorts the whole table (1.6 ms instead of 0.2 ms for the first
+ * page of 2 000 orgs, on every visit to the Orgs screen).
  */
-export async function useListPlanner(tx: SqlClient): Promise<void> {
-  await tx.exec('SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL random_page_cost = 1.1');
-}
+export const FILTER_FIRST_LIMIT = 3000;
+/** The WHERE clause of a list read with no scope and no filters. */
+const EVERY_ROW = '(TRUE) AND (TRUE)';
 
 export async function queryListPage<T>(
   db: Database,
@@ -61,10 +59,7 @@ export async function queryListPage<T>(
   page: number,
   pageSize: number,
 ): Promise<ListPage<T>> {
-  return db.transaction(async (tx) => {
-    await useListPlanner(tx);
-    return readPage<T>(tx, statement, page, pageSize);
-  });
+  return readPage<T>(db, statement, page, pageSize);
 }
 
 async function readPage<T>(
@@ -84,7 +79,7 @@ async function readPage<T>(
   // The page's keys are found first, joining only what the filters and the sort need (PostgreSQL
   // drops the other left joins); the row's other columns are then read for those rows alone.
   const pageKeys =
-    !total.total_is_estimate && total.total <= FILTER_FIRST_LIMIT
+    !total.total_is_estimate && total.total <= FILTER_FIRST_LIMIT && where !== EVERY_ROW
       ? filterFirstKeys(statement, where, limit)
       : `SELECT ${uniqueKey.join(', ')} FROM ${keyFrom} WHERE ${where} ORDER BY ${order} ${limit}`;
   const { rows } = await db.query<Record<string, unknown>>(
