@@ -97,11 +97,29 @@ export async function runTraffic(options: {
   let sent = 0;
   const start = performance.now();
 
+  // Balanced like a least-connections proxy (nginx least_conn, HAProxy leastconn): the process
+  // with the fewest requests in flight gets the next one. Taking them in turn instead sent each
+  // route of the fixed mix to the same process every time (an even cycle), so one process got
+  // the costlier half of the routes.
+  const inFlight = bases.map(() => 0);
+  let last = -1;
+  /** The least busy process; ties go to the processes in turn. */
+  const pick = () => {
+    let best = (last + 1) % bases.length;
+    for (let step = 2; step <= bases.length; step++) {
+      const candidate = (last + step) % bases.length;
+      if (inFlight[candidate]! < inFlight[best]!) best = candidate;
+    }
+    last = best;
+    return best;
+  };
   const send = (index: number, due: number) => {
     const { route, path } = next(index);
-    const target = index % bases.length;
+    const target = pick();
+    inFlight[target]!++;
     lags.push(performance.now() - due);
     const done = get(agents[target]!, bases[target]!, path, headers).then((error) => {
+      inFlight[target]!--;
       const ms = performance.now() - due;
       completed++;
       if (error) {

@@ -3,7 +3,7 @@
 // matches, the planner's estimate beyond).
 import { EXACT_COUNT_LIMIT, type ListPage, type SortKey, type SqlFragment } from '../../../domain';
 import type { Database, SqlClient } from '../database';
-import { fromFor, type ListSource } from './list-source';
+import { fromFor, keyedRowsFrom, type ListSource } from './list-source';
 import { SqlBuilder, type Scope } from './sql-builder';
 
 export interface ListStatement {
@@ -78,13 +78,17 @@ async function readPage<T>(
   const limit = `LIMIT ${builder.param(pageSize)} OFFSET ${builder.param(offset)}`;
   // The page's keys are found first, joining only what the filters and the sort need (PostgreSQL
   // drops the other left joins); the row's other columns are then read for those rows alone.
+  const keys = uniqueKey.map((expression, i) => `${expression} AS k${i}`).join(', ');
   const pageKeys =
     !total.total_is_estimate && total.total <= FILTER_FIRST_LIMIT && where !== EVERY_ROW
       ? filterFirstKeys(statement, where, limit)
-      : `SELECT ${uniqueKey.join(', ')} FROM ${keyFrom} WHERE ${where} ORDER BY ${order} ${limit}`;
+      : `SELECT ${keys} FROM ${keyFrom} WHERE ${where} ORDER BY ${order} ${limit}`;
+  const keyed = keyedRowsFrom(statement.source, pageKeys);
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT ${select} FROM ${from} WHERE (${uniqueKey.join(', ')}) IN (${pageKeys})
-     ORDER BY ${order}`,
+    keyed
+      ? `SELECT ${select} FROM ${keyed} ORDER BY ${order}`
+      : `SELECT ${select} FROM ${from} WHERE (${uniqueKey.join(', ')}) IN (${pageKeys})
+         ORDER BY ${order}`,
     builder.params,
   );
   return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
