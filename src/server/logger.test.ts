@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { NotFoundError } from './errors';
 import { registerErrorHandler } from './http/error-handler';
 import { createJobLogger } from './jobs/job-logger';
+import { OneLinePerRequest } from './http/access-log';
 import { loggerOptions } from './logger';
 
 type Line = Record<string, unknown>;
@@ -66,7 +67,10 @@ describe("Fastify's logger with our options", () => {
       },
     });
     const options = loggerOptions('debug');
-    const app = Fastify({ logger: { ...(options as object), stream } });
+    const app = Fastify({
+      logger: { ...(options as object), stream },
+      logController: new OneLinePerRequest(),
+    });
     registerErrorHandler(app);
     app.get('/thing/:id', async (request) => {
       const { id } = z.object({ id: z.string() }).parse(request.params);
@@ -108,5 +112,20 @@ describe("Fastify's logger with our options", () => {
       }),
     );
     expect(text).toContain('page=2');
+  });
+
+  it('writes one access line per request, when it is answered, with the request in it', async () => {
+    const { app, lines } = await appWithCapturedLog();
+    await app.inject({ url: '/thing/9?key=secret-key-value&page=3' });
+    await app.close();
+    const access = lines.filter((line) => line.msg === 'request completed');
+    expect(access).toEqual([
+      expect.objectContaining({
+        req: expect.objectContaining({ method: 'GET', url: '/thing/9?key=[REDACTED]&page=3' }),
+        res: { statusCode: 404 },
+        responseTime: expect.any(Number) as unknown,
+      }),
+    ]);
+    expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import type {
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { loggerOptions, type LogStream } from '../logger';
-import { registerAccessLog } from './access-log';
+import { OneLinePerRequest } from './access-log';
 import { registerErrorHandler, sendFrameworkError } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from './routes/health';
@@ -115,8 +115,7 @@ export async function buildApp(
     // Node's default, set explicitly: a request whose headers exceed it gets 431 from Node itself.
     http: { maxHeaderSize: MAX_HEADER_SIZE },
     frameworkErrors: sendFrameworkError,
-    // registerAccessLog writes one line per request instead.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   fastify.addHook('onRoute', onRouteBodyLimit);
   fastify.setValidatorCompiler(validatorCompiler);
@@ -133,7 +132,6 @@ export async function buildApp(
   app.addHook('onClose', () => live.close());
 
   registerErrorHandler(app);
-  registerAccessLog(app);
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   await registerOpenApi(app, routeTable);
