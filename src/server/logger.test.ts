@@ -121,7 +121,10 @@ describe("Fastify's logger with our options", () => {
     const access = lines.filter((line) => line.msg === 'request completed');
     expect(access).toEqual([
       expect.objectContaining({
-        req: expect.objectContaining({ method: 'GET', url: '/thing/9?key=[REDACTED]&page=3' }),
+        req: expect.objectContaining({
+          method: 'GET',
+          url: '/thing/9?key=[REDACTED]&page=3',
+        }) as unknown,
         res: { statusCode: 404 },
         responseTime: expect.any(Number) as unknown,
       }),
