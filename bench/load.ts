@@ -1,13 +1,14 @@
 // Load (issue 14): two web processes and a worker of the real product on one PostgreSQL
-// database at the simulator's `scale` size, 200 live-channel clients connected, 500 requests a
-// second of mixed list reads for 60 s, and a group save every second whose `groups` event is timed
-// from the change to the last client. Targets: 0 errors, fan-out p95 < 100 ms; figures: p50/p95/
-// p99 per route, the rate achieved, RSS per process.
+// database, 200 live-channel clients connected, mixed list reads at a fixed rate for 60 s, and a
+// group save every second whose `groups` event is timed from the change to the last client.
+// Targets: 500 requests/s with 0 errors, fan-out p95 < 100 ms; figures: p50/p95/p99 per route,
+// the rate achieved, RSS and CPU per process. Run on the demo dataset at the target rate and on
+// the `scale` dataset (100 000 orgs, 1 000 000 licenses) at a rate the machine holds.
 //
-// LOAD_SECONDS (60), LOAD_RPS (500), LOAD_CLIENTS (200) shrink it while developing.
-// BENCH_DATABASE_URL names the PostgreSQL server (default the local one): a fresh
-// pushboard_load_<random> is filled and dropped. LOAD_DATABASE_URL names an already filled
-// database to reuse instead (kept).
+// LOAD_RUNS ('demo:500,scale:60') picks datasets and rates; LOAD_SECONDS (60) and LOAD_CLIENTS
+// (200) shrink a run while developing. BENCH_DATABASE_URL names the PostgreSQL server (default
+// the local one): each run fills a fresh pushboard_load_<random> and drops it. LOAD_DATABASE_URL
+// names an already filled database to reuse instead (kept; give LOAD_RUNS one run of its size).
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -21,7 +22,16 @@ import { percentile, runTraffic, type TrafficResult } from './support/load-traff
 import { cpuOf, freePort, MB, rssOf, startPushboard, stopProcess } from './support/processes';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
-const RATE = Number(process.env.LOAD_RPS ?? 500);
+/**
+ * The runs, each `dataset:requests per second`: the target rate on the demo dataset, and a rate
+ * this 2-core reference machine holds at the `scale` size (every request there reads pages of
+ * 100 000 orgs or a million licenses; see the README's "Load" section).
+ */
+const RUNS = (process.env.LOAD_RUNS ?? 'demo:500,scale:60').split(',').map((run) => {
+  const [dataset = '', rate = ''] = run.split(':');
+  if (!dataset || !(Number(rate) > 0)) throw new Error(`LOAD_RUNS: '${run}' is not dataset:rate`);
+  return { dataset, rate: Number(rate) };
+});
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 /** Unmeasured traffic first, so the figures are of warm processes (JIT, caches, pools). */
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 5);
@@ -164,13 +174,13 @@ function trafficRows(traffic: TrafficResult, add: (b: string, f: string, d?: str
   }
 }
 
-export async function runLoadBench(): Promise<BenchRow[]> {
+async function runLoad(dataset: string, rate: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const add = (benchmark: string, figure: string, detail = '') =>
     rows.push({ benchmark, figure, detail });
   const load = await prepareLoadDatabase({
     serverUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    dataset: process.env.BENCH_DATASET ?? 'scale',
+    dataset,
     reuseUrl: process.env.LOAD_DATABASE_URL,
   });
   let procs: Proc[] = [];
@@ -204,7 +214,7 @@ export async function runLoadBench(): Promise<BenchRow[]> {
       const warm = await runTraffic({
         targets: webs,
         headers: reader,
-        rate: Math.min(RATE, 50),
+        rate: Math.min(rate, 50),
         seconds: WARMUP_SECONDS,
         next: mix,
       });
@@ -220,12 +230,12 @@ export async function runLoadBench(): Promise<BenchRow[]> {
     const sampler = setInterval(sample, 250);
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
-    process.stderr.write(`  load: ${RATE} requests/s for ${SECONDS} s\n`);
+    process.stderr.write(`  load: ${rate} requests/s for ${SECONDS} s on ${dataset}\n`);
     for (const proc of procs) proc.cpuBefore = cpuOf(proc.child.pid);
     const benchCpuBefore = process.cpuUsage();
     const loadStart = performance.now();
     const [traffic, fanout] = await Promise.all([
-      runTraffic({ targets: webs, headers: reader, rate: RATE, seconds: SECONDS, next: mix }),
+      runTraffic({ targets: webs, headers: reader, rate, seconds: SECONDS, next: mix }),
       probeFanout({
         webs,
         headers: writer,
@@ -246,13 +256,13 @@ export async function runLoadBench(): Promise<BenchRow[]> {
     add(
       'Load: 2 web + 1 worker on PostgreSQL',
       `${errors} errors`,
-      `${counts.orgs.toLocaleString('en-US')} orgs, ${counts.licenses.toLocaleString('en-US')} licenses; ${clients.count} live clients; ${SECONDS} s at ${RATE} requests/s; target 0 errors`,
+      `${counts.orgs.toLocaleString('en-US')} orgs, ${counts.licenses.toLocaleString('en-US')} licenses; ${clients.count} live clients; ${SECONDS} s at ${rate} requests/s; target 0 errors`,
     );
     add(
       '  seeding',
       load.fillSeconds > 0 ? `${load.fillSeconds.toFixed(0)} s` : 'reused',
       load.fillSeconds > 0
-        ? 'full fetch from the scale simulator into a fresh database'
+        ? `full fetch from the ${dataset} simulator into a fresh database`
         : 'LOAD_DATABASE_URL: an already filled database',
     );
     add(
@@ -295,6 +305,12 @@ export async function runLoadBench(): Promise<BenchRow[]> {
     for (const proc of procs) await stopProcess(proc.child);
     await load.close();
   }
+  return rows;
+}
+
+export async function runLoadBench(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const { dataset, rate } of RUNS) rows.push(...(await runLoad(dataset, rate)));
   return rows;
 }
 
