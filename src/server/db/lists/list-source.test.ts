@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_SOURCE } from './org-sources';
 import { LICENSE_SOURCE } from './license-source';
-import { fromFor } from './list-source';
+import { fromFor, keyedRowsFrom } from './list-source';
 
 describe('fromFor', () => {
   it('keeps only the joins the SQL names', () => {
@@ -13,15 +13,26 @@ describe('fromFor', () => {
   });
 
   it('adds the joins a kept join reads, in their order', () => {
-    const from = fromFor(CUSTOMER_SOURCE, 'lower(a.account_name) LIKE $1');
+    const from = fromFor(CUSTOMER_SOURCE, 'lower(i.location) LIKE $1');
     expect(from.split('\n')).toEqual([
       'org_package_version v',
       'JOIN org o ON o.org_id = v.org_id',
-      'LEFT JOIN account a ON a.account_id = o.account_id',
+      'LEFT JOIN instance i ON i.key = o.instance',
     ]);
   });
 
   it('does not mistake one alias for the end of another', () => {
     expect(fromFor(CUSTOMER_SOURCE, 'pv.version_sort > $1')).not.toContain('JOIN org o');
+  });
+});
+
+describe('keyedRowsFrom', () => {
+  it('reads the base row by the page keys, then each join as a lookup kept where it is written', () => {
+    expect(keyedRowsFrom(CUSTOMER_SOURCE, 'SELECT …')?.split('\n')).toEqual([
+      '(SELECT …) page JOIN org_package_version v ON v.org_id = page.k0 AND v.package_id = page.k1',
+      'JOIN LATERAL (SELECT * FROM org o WHERE o.org_id = v.org_id OFFSET 0) o ON TRUE',
+      'JOIN LATERAL (SELECT * FROM package_version pv WHERE pv.version_id = v.version_id OFFSET 0) pv ON TRUE',
+      'LEFT JOIN LATERAL (SELECT * FROM instance i WHERE i.key = o.instance OFFSET 0) i ON TRUE',
+    ]);
   });
 });

@@ -8,17 +8,17 @@ import { allOf, type Scope } from './sql-builder';
 const GROUP_NAMES = `(SELECT string_agg(g.name, ', ' ORDER BY g.name)
   FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id WHERE gm.org_id = o.org_id)`;
 
-const ORG_JOINS = `LEFT JOIN account a ON a.account_id = o.account_id
-  LEFT JOIN instance i ON i.key = o.instance`;
+// The account's name is on the org row (migration 0012): sorting by it walks an index.
+const ORG_JOINS = `LEFT JOIN instance i ON i.key = o.instance`;
 
-const ORG_SELECT = `o.org_id, o.name, o.account_id, a.account_name, o.instance, i.environment,
+const ORG_SELECT = `o.org_id, o.name, o.account_id, o.account_name, o.instance, i.environment,
   i.location, i.release, o.edition, ${GROUP_NAMES} AS groups, o.status, o.modified_date, o.type,
   o.is_sandbox, o.parent_org_id`;
 
 const ORG_COLUMNS = {
   org_id: 'o.org_id',
   name: 'o.name',
-  account_name: 'a.account_name',
+  account_name: 'o.account_name',
   instance: 'o.instance',
   environment: 'i.environment',
   location: 'i.location',
@@ -34,10 +34,7 @@ export const ORG_SOURCE: ListSource = {
   from: `org o ${ORG_JOINS}`,
   parts: {
     base: 'org o',
-    joins: [
-      { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = o.account_id' },
-      { alias: 'i', sql: 'LEFT JOIN instance i ON i.key = o.instance' },
-    ],
+    joins: [{ alias: 'i', sql: 'LEFT JOIN instance i ON i.key = o.instance' }],
   },
   select: ORG_SELECT,
   columns: ORG_COLUMNS,
@@ -88,7 +85,6 @@ export const CUSTOMER_SOURCE: ListSource = {
     joins: [
       { alias: 'o', sql: 'JOIN org o ON o.org_id = v.org_id' },
       { alias: 'pv', sql: 'JOIN package_version pv ON pv.version_id = v.version_id' },
-      { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = o.account_id' },
       { alias: 'i', sql: 'LEFT JOIN instance i ON i.key = o.instance' },
     ],
   },
@@ -123,7 +119,7 @@ export const GROUP_VERSION_SOURCE: ListSource = {
     JOIN package p ON p.sfid = v.package_id
     LEFT JOIN package_version_latest lt ON lt.package_id = v.package_id ${ORG_JOINS}`,
   select: `v.org_id || ':' || v.package_id AS row_key, o.org_id, o.type, o.edition, o.instance,
-    a.account_name, v.license_status, v.install_date, p.name AS package_name, v.package_id,
+    o.account_name, v.license_status, v.install_date, p.name AS package_name, v.package_id,
     v.version_id, pv.version_number, lt.version_id AS latest_version_id,
     lt.version_number AS latest_version_number, pv.status, pv.created_date, pv.release_date`,
   columns: {
@@ -131,7 +127,7 @@ export const GROUP_VERSION_SOURCE: ListSource = {
     type: 'o.type',
     edition: 'o.edition',
     instance: 'o.instance',
-    account_name: 'a.account_name',
+    account_name: 'o.account_name',
     license_status: 'v.license_status',
     install_date: 'v.install_date',
     package_name: 'p.name',

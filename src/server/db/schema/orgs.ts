@@ -24,6 +24,8 @@ export const org = pgTable('org', {
   name: text('name'),
   instance: text('instance'),
   accountId: sfId('account_id'),
+  /** The account's name, kept by triggers (migration 0012) for sorting and filtering orgs. */
+  accountName: text('account_name'),
   parentOrgId: sfId('parent_org_id'),
   isSandbox: boolean('is_sandbox').notNull().default(false),
   type: text('type'),
