@@ -5,7 +5,7 @@
 // the rate achieved, RSS and CPU per process. Run on the demo dataset at the target rate and on
 // the `scale` dataset (100 000 orgs, 1 000 000 licenses) at a rate the machine holds.
 //
-// LOAD_RUNS ('demo:500,scale:60') picks datasets and rates; LOAD_SECONDS (60) and LOAD_CLIENTS
+// LOAD_RUNS ('demo:500,scale:200') picks datasets and rates; LOAD_SECONDS (60) and LOAD_CLIENTS
 // (200) shrink a run while developing. BENCH_DATABASE_URL names the PostgreSQL server (default
 // the local one): each run fills a fresh pushboard_load_<random> and drops it. LOAD_DATABASE_URL
 // names an already filled database to reuse instead (kept; give LOAD_RUNS one run of its size).
@@ -27,7 +27,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
  * this 2-core reference machine holds at the `scale` size (every request there reads pages of
  * 100 000 orgs or a million licenses; see the README's "Load" section).
  */
-const RUNS = (process.env.LOAD_RUNS ?? 'demo:500,scale:60').split(',').map((run) => {
+const RUNS = (process.env.LOAD_RUNS ?? 'demo:500,scale:200').split(',').map((run) => {
   const [dataset = '', rate = ''] = run.split(':');
   if (!dataset || !(Number(rate) > 0)) throw new Error(`LOAD_RUNS: '${run}' is not dataset:rate`);
   return { dataset, rate: Number(rate) };
