@@ -233,7 +233,8 @@ describe('the upgrade story', () => {
       LONG,
     );
     const original = upgradeUrl.split('/').pop() ?? '';
-    await operator.getByRole('link', { name: `Upgrade ${original}` }).waitFor(WAIT);
+    // Exact: the new upgrade's items link reads "Retry of upgrade 1: …" once they have loaded.
+    await operator.getByRole('link', { name: `Upgrade ${original}`, exact: true }).waitFor(WAIT);
 
     await actions(operator).getByRole('button', { name: 'Cancel' }).click();
     const cancel = operator.getByRole('dialog');
