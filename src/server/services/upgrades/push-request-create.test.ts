@@ -13,6 +13,7 @@ import { fetchAllJob } from '../../sync/fetch-job';
 import { RecordingLive, runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
 import { UpgradeScheduler } from './schedule';
+import { upgradeCandidates } from './testing/upgrade-candidates';
 
 let h: SyncHarness;
 let scheduler: UpgradeScheduler;
@@ -49,22 +50,12 @@ interface Target {
   orgs: string[];
 }
 
-let used = 0;
-/** A few upgradeable orgs of one package, not used by an earlier test, and its latest version. */
+/**
+ * A few upgradeable orgs and their package's latest version; orgs an earlier test put in a group
+ * are no longer candidates.
+ */
 async function target(): Promise<Target> {
-  const found = await rows<{ org_id: string; target: string; package_org_id: string }>(
-    `SELECT v.org_id, l.version_id AS target, p.package_org_id
-       FROM org_package_version v
-       JOIN package p ON p.sfid = v.package_id
-       JOIN package_version pv ON pv.version_id = v.version_id
-       JOIN package_version_latest l ON l.package_id = v.package_id
-       JOIN package_version lv ON lv.version_id = l.version_id
-      WHERE v.license_status IN ('Active', 'Trial') AND pv.version_sort < lv.version_sort
-        AND v.version_id <> coalesce(l.limited_version_id, '') AND p.package_org_id IS NOT NULL
-      ORDER BY v.package_id, v.org_id LIMIT 5 OFFSET $1`,
-    [used],
-  );
-  used += 5;
+  const found = await upgradeCandidates(h.testDb.db, { limit: 5 });
   return {
     version: found[0]!.target.trim(),
     packageOrgId: found[0]!.package_org_id.trim(),
