@@ -1,18 +1,18 @@
 // The SQL of the licenses list, and its scopes (an org's, a group's, a package's, a version's).
 import type { LicenseScope } from '../../../domain';
-import type { ListSource } from './list-source';
+import { joinSql, leftJoin, type ListSource } from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
 const LICENSE_JOINS = [
-  { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = l.account_id' },
-  { alias: 'p', sql: 'LEFT JOIN package p ON p.sfid = l.package_id' },
-  { alias: 'v', sql: 'LEFT JOIN package_version v ON v.version_id = l.version_id' },
-  { alias: 'c', sql: 'LEFT JOIN connected_org c ON c.org_id = l.source_org_id' },
-  { alias: 'o', sql: 'LEFT JOIN org o ON o.org_id = l.org_id' },
+  leftJoin('account', 'a', 'a.account_id = l.account_id'),
+  leftJoin('package', 'p', 'p.sfid = l.package_id'),
+  leftJoin('package_version', 'v', 'v.version_id = l.version_id'),
+  leftJoin('connected_org', 'c', 'c.org_id = l.source_org_id'),
+  leftJoin('org', 'o', 'o.org_id = l.org_id'),
 ];
 
 export const LICENSE_SOURCE: ListSource = {
-  from: ['license l', ...LICENSE_JOINS.map((join) => join.sql)].join('\n'),
+  from: ['license l', ...LICENSE_JOINS.map(joinSql)].join('\n'),
   parts: { base: 'license l', joins: LICENSE_JOINS },
   select: `l.sfid, l.name, a.account_name, p.name AS package_name, l.package_id,
     v.version_number, l.version_id, v.name AS version_name, l.status, c.name AS lma_org_name,

@@ -2,10 +2,30 @@
 // ids come from the domain's list definitions; nothing from a request reaches this text.
 
 export interface SourceJoin {
+  readonly kind: 'JOIN' | 'LEFT JOIN';
+  readonly table: string;
   /** The alias the join introduces ('a' in 'LEFT JOIN account a ON …'). */
   readonly alias: string;
-  readonly sql: string;
+  /** The join condition. */
+  readonly on: string;
 }
+
+export const innerJoin = (table: string, alias: string, on: string): SourceJoin => ({
+  kind: 'JOIN',
+  table,
+  alias,
+  on,
+});
+
+export const leftJoin = (table: string, alias: string, on: string): SourceJoin => ({
+  kind: 'LEFT JOIN',
+  table,
+  alias,
+  on,
+});
+
+export const joinSql = (join: SourceJoin): string =>
+  `${join.kind} ${join.table} ${join.alias} ON ${join.on}`;
 
 export interface ListSource {
   /** FROM clause with its joins. */
@@ -40,23 +60,17 @@ export function fromFor(source: ListSource, sql: string): string {
     for (const join of joins) {
       if (!needed.has(join) && usesAlias(reading, join.alias)) {
         needed.add(join);
-        reading += ` ${join.sql}`;
+        reading += ` ${joinSql(join)}`;
         changed = true;
       }
     }
   }
-  return [base, ...joins.filter((join) => needed.has(join)).map((join) => join.sql)].join('\n');
+  return [base, ...joins.filter((join) => needed.has(join)).map(joinSql)].join('\n');
 }
 
-const JOIN_SQL = /^(LEFT JOIN|JOIN)\s+(\w+)\s+(\w+)\s+ON\s+([\s\S]+)$/;
-
-/** `LEFT JOIN t x ON cond` as a lookup the planner keeps where it is written. */
-function lateralLookup(join: SourceJoin): string {
-  const match = JOIN_SQL.exec(join.sql.trim());
-  if (!match) throw new Error(`A source join must read 'JOIN table alias ON …': ${join.sql}`);
-  const [, kind, table, alias, condition] = match;
-  return `${kind} LATERAL (SELECT * FROM ${table} ${alias} WHERE ${condition} OFFSET 0) ${alias} ON TRUE`;
-}
+/** A join as a lookup the planner keeps where it is written (OFFSET 0: not pulled up). */
+const lateralLookup = (join: SourceJoin): string =>
+  `${join.kind} LATERAL (SELECT * FROM ${join.table} ${join.alias} WHERE ${join.on} OFFSET 0) ${join.alias} ON TRUE`;
 
 /**
  * The FROM clause that reads a page's rows once its keys are known: the keys (columns k0, k1…

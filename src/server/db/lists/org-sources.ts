@@ -2,14 +2,15 @@
 // and a group's installed versions.
 import type { OrgScope } from '../../../domain';
 import { blacklistedSql, type BlacklistSettings } from '../repositories/blacklist';
-import type { ListSource } from './list-source';
+import { innerJoin, joinSql, leftJoin, type ListSource } from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
 const GROUP_NAMES = `(SELECT string_agg(g.name, ', ' ORDER BY g.name)
   FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id WHERE gm.org_id = o.org_id)`;
 
 // The account's name is on the org row (migration 0012): sorting by it walks an index.
-const ORG_JOINS = `LEFT JOIN instance i ON i.key = o.instance`;
+const INSTANCE_JOIN = leftJoin('instance', 'i', 'i.key = o.instance');
+const ORG_JOINS = joinSql(INSTANCE_JOIN);
 
 const ORG_SELECT = `o.org_id, o.name, o.account_id, o.account_name, o.instance, i.environment,
   i.location, i.release, o.edition, ${GROUP_NAMES} AS groups, o.status, o.modified_date, o.type,
@@ -34,7 +35,7 @@ export const ORG_SOURCE: ListSource = {
   from: `org o ${ORG_JOINS}`,
   parts: {
     base: 'org o',
-    joins: [{ alias: 'i', sql: 'LEFT JOIN instance i ON i.key = o.instance' }],
+    joins: [INSTANCE_JOIN],
   },
   select: ORG_SELECT,
   columns: ORG_COLUMNS,
@@ -83,9 +84,9 @@ export const CUSTOMER_SOURCE: ListSource = {
   parts: {
     base: 'org_package_version v',
     joins: [
-      { alias: 'o', sql: 'JOIN org o ON o.org_id = v.org_id' },
-      { alias: 'pv', sql: 'JOIN package_version pv ON pv.version_id = v.version_id' },
-      { alias: 'i', sql: 'LEFT JOIN instance i ON i.key = o.instance' },
+      innerJoin('org', 'o', 'o.org_id = v.org_id'),
+      innerJoin('package_version', 'pv', 'pv.version_id = v.version_id'),
+      INSTANCE_JOIN,
     ],
   },
   select: `${ORG_SELECT}, v.package_id, v.version_id, pv.version_number, v.license_status,

@@ -2,16 +2,16 @@
 // the Request detail) and the orgs it left out (the Blacklist tab). Versions sort and filter by
 // their sort key. A page's keys are found on upgrade_job alone when the filters and the sort
 // read nothing else (list-source.ts parts), through upgrade_job_upgrade_org_idx.
-import type { ListSource } from './list-source';
+import { innerJoin, joinSql, leftJoin, type ListSource } from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
 const JOB_JOINS = [
-  { alias: 'i', sql: 'JOIN upgrade_item i ON i.id = j.item_id' },
-  { alias: 'o', sql: 'LEFT JOIN org o ON o.org_id = j.org_id' },
-  { alias: 'ins', sql: 'LEFT JOIN instance ins ON ins.key = o.instance' },
-  { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = o.account_id' },
-  { alias: 'p', sql: 'LEFT JOIN package p ON p.sfid = i.package_id' },
-  { alias: 'tv', sql: 'LEFT JOIN package_version tv ON tv.version_id = i.version_id' },
+  innerJoin('upgrade_item', 'i', 'i.id = j.item_id'),
+  leftJoin('org', 'o', 'o.org_id = j.org_id'),
+  leftJoin('instance', 'ins', 'ins.key = o.instance'),
+  leftJoin('account', 'a', 'a.account_id = o.account_id'),
+  leftJoin('package', 'p', 'p.sfid = i.package_id'),
+  leftJoin('package_version', 'tv', 'tv.version_id = i.version_id'),
 ];
 
 /** A field of a package version by its id. */
@@ -29,7 +29,7 @@ export const UPGRADE_JOB_SOURCE: ListSource = {
   // past PostgreSQL's join_collapse_limit (8), the planner keeps the written join order and joins
   // every job of the upgrade before picking a page's 25 rows (0.2 s at 30 000 jobs); with seven
   // it starts from them.
-  from: ['upgrade_job j', ...JOB_JOINS.map((join) => join.sql)].join('\n'),
+  from: ['upgrade_job j', ...JOB_JOINS.map(joinSql)].join('\n'),
   parts: { base: 'upgrade_job j', joins: JOB_JOINS },
   select: `j.id::int AS id, j.upgrade_id::int AS upgrade_id, j.item_id::int AS item_id, j.org_id,
     o.name AS org_name, o.instance, ins.environment, ins.location, a.account_name,
@@ -68,12 +68,12 @@ export function upgradeJobScope(upgradeId: number, itemId?: number): Scope {
 }
 
 const BLACKLIST_JOINS = [
-  { alias: 'o', sql: 'LEFT JOIN org o ON o.org_id = b.org_id' },
-  { alias: 'a', sql: 'LEFT JOIN account a ON a.account_id = o.account_id' },
+  leftJoin('org', 'o', 'o.org_id = b.org_id'),
+  leftJoin('account', 'a', 'a.account_id = o.account_id'),
 ];
 
 export const UPGRADE_BLACKLIST_SOURCE: ListSource = {
-  from: ['upgrade_blacklist b', ...BLACKLIST_JOINS.map((join) => join.sql)].join('\n'),
+  from: ['upgrade_blacklist b', ...BLACKLIST_JOINS.map(joinSql)].join('\n'),
   parts: { base: 'upgrade_blacklist b', joins: BLACKLIST_JOINS },
   select: 'b.org_id, o.name AS org_name, a.account_name, b.reason',
   columns: {
