@@ -17,7 +17,8 @@ import type { Actor } from '../../actor';
 import { ConflictError, NotFoundError } from '../../errors';
 import { audited, STATE_ONLY, type ManageDeps } from './manage-deps';
 import type { SchedulePlan } from './plan';
-import { writeUpgrade, type UpgradeScheduler } from './schedule';
+import type { UpgradeScheduler } from './schedule';
+import { writeUpgrade } from './upgrade-store';
 
 export interface RetryDeps extends ManageDeps {
   scheduler: UpgradeScheduler;

@@ -1,10 +1,11 @@
 // Scheduling an upgrade for one org or an org group (spec §4 "Scheduling an upgrade", §7; issue
 // 11). One eligibility path for both (plan.ts). The transid is the idempotency key: the upgrade,
-// its requests, their planned orgs and the orgs left out are written in one transaction whose
-// INSERT … ON CONFLICT (transid) decides races; then, under a per-upgrade lock, Salesforce is
-// brought in line with the plan (push-jobs.ts), which is safe to repeat: a double submit, a retry
-// after a Salesforce failure, or resume() after a crash creates only what is missing.
-// The work runs inline in the request (a 10 000-org group is ~50 collection calls per package).
+// its requests, their planned orgs and the orgs left out are written in one transaction
+// (upgrade-store.ts) whose INSERT … ON CONFLICT (transid) decides races; then, under a
+// per-upgrade lock, Salesforce is brought in line with the plan (push-jobs.ts), which is safe to
+// repeat: a double submit, a retry after a Salesforce failure, or resume() after a crash creates
+// only what is missing. The work runs inline in the request (a 10 000-org group is ~50 collection
+// calls per package).
 import type { ScheduleUpgradeInput } from '../../../domain/schedule';
 import type { Database, SqlClient } from '../../db/database';
 import { writeAudit } from '../../db/repositories/audit-log';
@@ -22,9 +23,13 @@ import {
 } from './plan';
 import { PushRequestRefused, pushUpgrade } from './push-jobs';
 import { withUpgradeLock } from './upgrade-lock';
-
-export const NONE_ELIGIBLE =
-  'None of the selected orgs can be upgraded to the selected versions; the Blacklist tab says why.';
+import {
+  findById,
+  findByTransid,
+  unfinishedUpgrades,
+  writeUpgrade,
+  type UpgradeRow,
+} from './upgrade-store';
 
 export type ScheduleScope = { orgId: string } | { groupId: number };
 
@@ -59,24 +64,6 @@ export interface Announcement {
     outcome: 'success' | 'failed',
     details: Record<string, unknown>,
   ) => Promise<void>;
-}
-
-/** The columns of a new upgrade row. */
-export interface NewUpgrade {
-  description: string;
-  startTime: Date;
-  createdBy: string;
-  orgGroupId: number | null;
-  parentId: number | null;
-  transid: string;
-}
-
-interface UpgradeRow {
-  id: number;
-  status: string;
-  created_by: string | null;
-  org_group_id: number | null;
-  message: string | null;
 }
 
 export class UpgradeScheduler {
@@ -284,97 +271,6 @@ export class UpgradeScheduler {
   }
 }
 
-/**
- * Writes an upgrade, its requests, their planned orgs and the left-out orgs in one transaction
- * (Failed with NONE_ELIGIBLE when nobody is planned). Answers null when the transid already
- * names an upgrade: INSERT … ON CONFLICT (transid) decides races between double submits.
- */
-export async function writeUpgrade(
-  db: Database,
-  upgrade: NewUpgrade,
-  plan: SchedulePlan,
-): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const none = plan.requests.length === 0;
-    const inserted = await tx.query<{ id: number }>(
-      `INSERT INTO upgrade (description, status, start_time, created_by, org_group_id, parent_id,
-                            transid, message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (transid) DO NOTHING RETURNING id`,
-      [
-        upgrade.description,
-        none ? 'Failed' : 'Ready',
-        upgrade.startTime.toISOString(),
-        upgrade.createdBy,
-        upgrade.orgGroupId,
-        upgrade.parentId,
-        upgrade.transid,
-        none ? NONE_ELIGIBLE : null,
-      ],
-    );
-    const id = inserted.rows[0]?.id;
-    if (id === undefined) return null;
-    for (const request of plan.requests) {
-      const item = await tx.query<{ id: number }>(
-        `INSERT INTO upgrade_item (upgrade_id, package_org_id, package_id, version_id, status,
-                                   scheduled_start_time, total_job_count, created_by)
-         VALUES ($1, $2, $3, $4, 'Created', $5, $6, $7) RETURNING id`,
-        [
-          id,
-          request.packageOrgId,
-          request.version.package_id,
-          request.version.version_id,
-          upgrade.startTime.toISOString(),
-          request.orgs.length,
-          upgrade.createdBy,
-        ],
-      );
-      await insertPlan(tx, item.rows[0]!.id, request.orgs);
-    }
-    if (plan.leftOut.length > 0) {
-      await tx.query(
-        `INSERT INTO upgrade_blacklist (upgrade_id, org_id, reason)
-         SELECT $1, b.org_id, b.reason FROM unnest($2::text[], $3::text[]) AS b(org_id, reason)
-         ON CONFLICT DO NOTHING`,
-        [id, plan.leftOut.map((o) => o.orgId), plan.leftOut.map((o) => o.reason)],
-      );
-    }
-    return id;
-  });
-}
-
-async function insertPlan(
-  tx: SqlClient,
-  itemId: number,
-  orgs: readonly { orgId: string; originalVersionId: string | null }[],
-): Promise<void> {
-  for (let start = 0; start < orgs.length; start += 5_000) {
-    const chunk = orgs.slice(start, start + 5_000);
-    await tx.query(
-      `INSERT INTO upgrade_item_plan (item_id, org_id, original_version_id)
-       SELECT $1, p.org_id, p.original_version_id FROM unnest($2::text[], $3::text[])
-         AS p(org_id, original_version_id)`,
-      [itemId, chunk.map((o) => o.orgId), chunk.map((o) => o.originalVersionId)],
-    );
-  }
-}
-
-async function findByTransid(db: SqlClient, transid: string): Promise<UpgradeRow | undefined> {
-  const { rows } = await db.query<UpgradeRow>(
-    `SELECT id, status, created_by, org_group_id, message FROM upgrade WHERE transid = $1`,
-    [transid],
-  );
-  return rows[0];
-}
-
-async function findById(db: SqlClient, id: number): Promise<UpgradeRow | undefined> {
-  const { rows } = await db.query<UpgradeRow>(
-    `SELECT id, status, created_by, org_group_id, message FROM upgrade WHERE id = $1`,
-    [id],
-  );
-  return rows[0];
-}
-
 /** A transid reused by another user, for another group or another org is not a double submit. */
 async function checkSameSubmit(
   db: SqlClient,
@@ -396,17 +292,4 @@ async function checkSameSubmit(
     same = rows.length > 0;
   }
   if (!same) throw new ConflictError('This transaction id belongs to another upgrade.');
-}
-
-/** Upgrades still Ready whose live requests have planned orgs without a job row. */
-export async function unfinishedUpgrades(db: SqlClient): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT DISTINCT u.id FROM upgrade u
-       JOIN upgrade_item i ON i.upgrade_id = u.id
-       JOIN upgrade_item_plan p ON p.item_id = i.id
-      WHERE u.status = 'Ready' AND i.status <> 'Canceled'
-        AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.item_id = i.id AND j.org_id = p.org_id)
-      ORDER BY u.id`,
-  );
-  return rows.map((r) => r.id);
 }

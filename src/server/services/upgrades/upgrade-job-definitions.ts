@@ -7,7 +7,8 @@ import type { JobContext, JobDefinition } from '../../jobs/types';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import { advanceTiers, type LifecycleDeps } from './activate';
 import { reconcileUpgrades, type ReconcileScope } from './reconcile';
-import { unfinishedUpgrades, type UpgradeScheduler } from './schedule';
+import type { UpgradeScheduler } from './schedule';
+import { unfinishedUpgrades } from './upgrade-store';
 
 export interface UpgradeJobDeps extends LifecycleDeps {
   gateway: SalesforceGateway;
