@@ -46,6 +46,17 @@ export default defineConfig({
         },
       },
       {
+        // The black-box security suite: the real process as `npm start` runs it, attacked over
+        // raw HTTP and socket.io (docs/security.md).
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

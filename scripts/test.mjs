@@ -8,10 +8,11 @@ import { ROOT, ensureWebBuild } from './web-build.mjs';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const hasChromium = existsSync(chromium);
 const requireE2e = process.env.REQUIRE_E2E === '1';
-const projects = ['domain', 'simulator', 'server', 'web'];
+// The security suite starts the real console as `npm start` does, so it needs the built web app.
+const projects = ['domain', 'simulator', 'server', 'web', 'security'];
+ensureWebBuild();
 
 if (hasChromium) {
-  ensureWebBuild();
   projects.push('e2e');
 } else if (requireE2e) {
   process.stderr.write(

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       SUMO_URL: 'https://collectors.sumologic.com/receiver/v1/http/abc/',
       SESSION_TIMEOUT_HOURS: '8',
       FORCE_HTTPS: 'true',
+      TRUST_PROXY: '1',
       HEROKU_APP_NAME: 'pushboard-prod',
     });
     expect(config).toMatchObject({
@@ -57,6 +58,15 @@ describe('loadConfig', () => {
       HEROKU_APP_NAME: 'pushboard-prod',
       publicUrl: 'http://localhost:8080',
     });
+  });
+
+  it('trusts no proxy header unless told how many proxies stand in front', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a number/);
+    expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY must be 0 or more/);
+    // Behind no trusted proxy the console cannot tell https from http: it would redirect forever.
+    expect(() => loadConfig({ FORCE_HTTPS: 'true' })).toThrow(/FORCE_HTTPS needs TRUST_PROXY/);
   });
 
   it('leaves demo mode when a connected app is configured', () => {

@@ -176,6 +176,17 @@ const envSchema = z.object({
   /** Global searches per session (or client address) and minute, counted in each web process. */
   RATE_LIMIT_SEARCH_PER_MINUTE: perMinute(120),
   FORCE_HTTPS: booleanFlag(false),
+  /**
+   * How many reverse proxies stand in front of the console (Heroku's router: 1). The client
+   * address is read that many hops from the right of X-Forwarded-For; 0 trusts no header at all,
+   * so a client cannot choose the address its sign-in attempts are counted under.
+   */
+  TRUST_PROXY: z.coerce
+    .number({ message: 'must be a number of proxy hops' })
+    .int('must be a whole number of proxy hops')
+    .min(0, 'must be 0 or more')
+    .max(10, 'must be at most 10')
+    .default(0),
   ADMIN_ACCESS_KEY: optionalText.refine((value) => value === undefined || value.length >= 12, {
     message: 'must be at least 12 characters',
   }),
@@ -262,6 +273,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   } = result.data;
   if (result.data.METRICS_PORT !== undefined && !result.data.METRICS_TOKEN) {
     throw new ConfigError('METRICS_PORT', 'needs METRICS_TOKEN (the scrape credential)');
+  }
+  if (result.data.FORCE_HTTPS && result.data.TRUST_PROXY === 0) {
+    // The console itself serves plain HTTP: without a trusted proxy saying the request came over
+    // HTTPS, every request would be redirected again, forever.
+    throw new ConfigError(
+      'FORCE_HTTPS',
+      'needs TRUST_PROXY: the number of proxies in front of the console, the outermost ending HTTPS (Heroku: 1)',
+    );
   }
   if (Boolean(SF_CLIENT_ID) !== Boolean(SF_CLIENT_SECRET)) {
     const missing = SF_CLIENT_ID ? 'SF_CLIENT_SECRET' : 'SF_CLIENT_ID';

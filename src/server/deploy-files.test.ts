@@ -178,6 +178,8 @@ describe('app.json', () => {
     expect(config.demoMode).toBe(false);
     expect(config.DATABASE_URL).toMatch(/^postgres:/);
     expect(config.FORCE_HTTPS).toBe(true);
+    // Heroku's router is the one proxy whose X-Forwarded-* headers are believed.
+    expect(config.TRUST_PROXY).toBe(1);
   });
 
   it('asks for every setting the server requires outside demo mode', () => {
@@ -192,7 +194,13 @@ describe('app.json', () => {
         return true;
       }
     });
-    expect(required.sort()).toEqual(['SECRET_KEY', 'SF_CLIENT_ID', 'SF_CLIENT_SECRET']);
+    // TRUST_PROXY: FORCE_HTTPS, which app.json turns on, cannot work without it.
+    expect(required.sort()).toEqual([
+      'SECRET_KEY',
+      'SF_CLIENT_ID',
+      'SF_CLIENT_SECRET',
+      'TRUST_PROXY',
+    ]);
     for (const name of required) {
       const entry = appJson.env[name];
       expect(entry?.required === true || entry?.generator === 'secret', name).toBe(true);

@@ -114,6 +114,16 @@ describe("Fastify's logger with our options", () => {
     expect(text).toContain('page=2');
   });
 
+  it('redacts a secret parameter however its name is spelled', async () => {
+    const { app, lines } = await appWithCapturedLog();
+    for (const name of ['k%65y', 'KEY', 'access%5Ftoken', 'code_verifier', '%ZZkey'])
+      await app.inject({ url: `/thing/8?${name}=spelled-secret-value&page=4` });
+    await app.close();
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('spelled-secret-value');
+    expect(text).toContain('k%65y=[REDACTED]&page=4');
+  });
+
   it('writes one access line per request, when it is answered, with the request in it', async () => {
     const { app, lines } = await appWithCapturedLog();
     await app.inject({ url: '/thing/9?key=secret-key-value&page=3' });

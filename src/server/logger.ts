@@ -1,11 +1,37 @@
 // Logger options: structured JSON via pino, with secrets redacted wherever they could appear.
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query parameters whose values must never reach a log line. */
-const SECRET_PARAMS = /([?&](?:key|code|state|token|access_token|refresh_token|password)=)[^&]*/gi;
+/** Query parameter names whose values must never reach a log line (matched once decoded). */
+const SECRET_PARAM = /key|code|state|token|secret|password|verifier|session/i;
 
+/** The name of a query parameter as the server's query parser reads it; undefined if unreadable. */
+function decodedName(rawName: string): string | undefined {
+  try {
+    return decodeURIComponent(rawName.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The request target with the value of every secret parameter replaced. Names are compared as
+ * the query parser decodes them, so `?k%65y=…` is redacted like `?key=…`; a name that cannot be
+ * decoded has its value redacted too.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[REDACTED]');
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const pairs = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return pair;
+      const name = decodedName(pair.slice(0, equals));
+      const secret = name === undefined || SECRET_PARAM.test(name);
+      return secret ? `${pair.slice(0, equals)}=[REDACTED]` : pair;
+    });
+  return `${url.slice(0, at)}?${pairs.join('&')}`;
 }
 
 /** Where log lines go (pino's destination stream, e.g. an in-memory one in tests). */

@@ -1,7 +1,8 @@
-// Access control proven by introspection (issue #14): every route in Fastify's route table, present
-// and future, is called as an anonymous visitor, a read-only user and a signed-in user without the
-// CSRF header. A route that should answer anyone, or that a read-only user may call, is named in
-// one of the allow-lists below with the reason; any other route that answers them fails here.
+// Access control proven by introspection: every route in Fastify's route table, present and
+// future, is called as an anonymous visitor (under every spelling of its path the router might
+// accept), a read-only user and a signed-in user without the CSRF header. A route that should
+// answer anyone is on the public list (public-routes.ts) with its reason, one a read-only user may
+// call is named below with the reason; any other route that answers them fails here.
 // The calls carry plausible ids and an empty body: access is decided before the input is read, so
 // a route that validates first (and answers 400) also fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,22 +11,9 @@ import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { buildApp, type AppInstance } from './app';
 import { CSRF_HEADER } from './auth';
+import { PUBLIC_ROUTES as PUBLIC } from './public-routes';
 import { sessionHeaders } from './test-session';
-
-/** Routes anyone may call, with why. */
-const PUBLIC: Record<string, string> = {
-  'GET /api/docs': 'the OpenAPI description of the contract; it holds no data',
-  'GET /healthz': "the load balancer's health probe",
-  'GET /metrics':
-    'Prometheus scrapers carry no session: it needs the METRICS_TOKEN bearer token instead, and answers 404 while none is configured',
-  'GET /oauth2/loginurl': 'sign-in starts here',
-  'GET /oauth2/callback':
-    'Salesforce sends the browser back here to finish sign-in (state-checked)',
-  'GET /oauth2/adminaccess': 'sign-in with the admin access key (rate-limited)',
-  'GET /oauth2/settings': 'the login page asks whether an admin access key exists',
-  'GET /oauth2/user': 'answers who is signed in; anonymous callers learn only that nobody is',
-  'GET /oauth2/logout': 'signing out needs no session',
-};
+import { pathSpellings } from './testing/path-spellings';
 
 /** Change routes a read-only user may call, with why (spec §6). */
 const READ_ONLY_ALLOWED: Record<string, string> = {
@@ -112,15 +100,21 @@ function routes(): RouteCase[] {
 
 const isChange = (route: RouteCase) => route.method !== 'GET' || CHANGING_GETS.has(route.name);
 
-async function call(route: RouteCase, headers: Record<string, string>) {
-  const response = await app.inject({
+async function send(route: RouteCase, headers: Record<string, string>, url = route.url) {
+  return app.inject({
     method: route.method as 'GET',
-    url: route.url,
+    url,
     headers: route.method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
     ...(route.method === 'GET' ? {} : { payload: '{}' }),
   });
-  return response.statusCode;
 }
+
+async function call(route: RouteCase, headers: Record<string, string>) {
+  return (await send(route, headers)).statusCode;
+}
+
+/** An anonymous caller that sends the CSRF header, so that only the session check can stop it. */
+const ANONYMOUS = { [CSRF_HEADER]: 'pushboard' };
 
 describe('access control over the whole route table', () => {
   it('covers the routes of every area', () => {
@@ -150,10 +144,44 @@ describe('access control over the whole route table', () => {
     const open: string[] = [];
     for (const route of routes()) {
       if (PUBLIC[route.name]) continue;
-      const status = await call(route, {});
+      const status = await call(route, ANONYMOUS);
       if (status !== 401) open.push(`${route.name} → ${status}`);
     }
     expect(open).toEqual([]);
+  });
+
+  it('answers every spelling of a path that reaches a route as its canonical spelling', async () => {
+    const leaks: string[] = [];
+    let spellings = 0;
+    let reached = 0;
+    for (const route of routes()) {
+      if (PUBLIC[route.name]) continue;
+      const canonical = await send(route, operator);
+      for (const spelling of pathSpellings(route.url)) {
+        spellings += 1;
+        const anonymous = await send(route, ANONYMOUS, spelling.path);
+        const signedIn = await send(route, operator, spelling.path);
+        const reachesRoute =
+          signedIn.statusCode === canonical.statusCode &&
+          signedIn.headers['content-type'] === canonical.headers['content-type'];
+        if (reachesRoute) reached += 1;
+        // Reaching the route: the session check answers. Not reaching it: a 4xx without data or
+        // the web app's page, never a JSON answer and never a server error.
+        const refused = reachesRoute
+          ? anonymous.statusCode === 401
+          : [400, 401, 404, 414].includes(anonymous.statusCode) ||
+            // The web app's page (503 "not built" here: these tests build no web app).
+            ([200, 503].includes(anonymous.statusCode) &&
+              String(anonymous.headers['content-type']).startsWith('text/'));
+        if (!refused)
+          leaks.push(
+            `${route.name} as ${spelling.name} (${spelling.path}) → ${anonymous.statusCode}`,
+          );
+      }
+    }
+    console.log(`access control: ${spellings} spellings tried, ${reached} reached their route`);
+    expect(leaks).toEqual([]);
+    expect(reached).toBeGreaterThan(routes().length);
   });
 
   it('refuses every change to a read-only user with 403', async () => {
@@ -170,7 +198,6 @@ describe('access control over the whole route table', () => {
     const { [CSRF_HEADER]: _csrf, ...withoutCsrf } = operator;
     const open: string[] = [];
     for (const route of routes().filter((r) => r.method !== 'GET')) {
-      if (PUBLIC[route.name]) continue;
       const status = await call(route, withoutCsrf);
       if (status !== 403) open.push(`${route.name} → ${status}`);
     }

@@ -38,6 +38,7 @@ import { savedFilterRoutes } from './routes/filters';
 import { searchRoutes } from './routes/search';
 import { registerOpenApi, type RouteRecord } from './openapi';
 import { registerAuth } from './auth';
+import { publicRouteCheck, webFilePaths } from './public-routes';
 import { DEFAULT_BODY_LIMIT, onRouteBodyLimit } from './body-limits';
 import { registerRateLimits } from './rate-limits';
 import { SecretBox } from '../secrets';
@@ -100,6 +101,13 @@ export function buildServices(
   };
 }
 
+/** The HTTPS address of `url` (a request target) on the console's public host. */
+export function httpsTarget(publicUrl: string, url: string): string {
+  const base = new URL(publicUrl);
+  base.protocol = 'https:';
+  return `${base.origin}${url.startsWith('/') ? url : '/'}`;
+}
+
 /** Total size of a request's headers (cookies included); larger requests get 431. */
 export const MAX_HEADER_SIZE = 16 * 1024;
 
@@ -110,7 +118,9 @@ export async function buildApp(
   const fastify = Fastify({
     logger:
       options.logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, options.logStream),
-    trustProxy: deps.config.FORCE_HTTPS,
+    // A number of hops, never `true`: with `true` the leftmost X-Forwarded-For, which any client
+    // writes, would become request.ip (README "Security"). Hop 0 is the peer that connected.
+    trustProxy: (_address: string, hop: number) => hop < deps.config.TRUST_PROXY,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Node's default, set explicitly: a request whose headers exceed it gets 431 from Node itself.
     http: { maxHeaderSize: MAX_HEADER_SIZE },
@@ -151,7 +161,8 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The live channel is same-origin; browsers match ws:/wss: to 'self' (CSP level 3).
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
@@ -172,12 +183,13 @@ export async function buildApp(
   if (deps.config.FORCE_HTTPS) {
     app.addHook('onRequest', async (request, reply) => {
       if (request.protocol !== 'https' && request.url !== '/healthz') {
-        return reply.redirect(`https://${request.host}${request.url}`, 301);
+        // To PUBLIC_URL, never to the Host or X-Forwarded-Host the request claims (open redirect).
+        return reply.redirect(httpsTarget(deps.config.publicUrl, request.url), 301);
       }
     });
   }
 
-  await registerAuth(app);
+  await registerAuth(app, publicRouteCheck(webFilePaths(deps.webDir)));
   healthRoutes(app);
   metricsRoutes(app);
   oauthRoutes(app);

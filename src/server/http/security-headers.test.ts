@@ -44,6 +44,7 @@ beforeAll(async () => {
       config: loadConfig({
         ADMIN_ACCESS_KEY: ADMIN_KEY,
         FORCE_HTTPS: 'true',
+        TRUST_PROXY: '1',
         PUBLIC_URL: 'https://pushboard.example',
       }),
     },
@@ -146,8 +147,14 @@ describe('cookies and HTTPS', () => {
 
   it('under FORCE_HTTPS: HSTS for a year with subdomains, and a Secure cookie', async () => {
     const res = await secureApp.inject({
-      url: `/oauth2/adminaccess?key=${ADMIN_KEY}`,
-      headers: { 'x-forwarded-proto': 'https', host: 'pushboard.example' },
+      method: 'POST',
+      url: '/oauth2/adminaccess',
+      payload: { key: ADMIN_KEY },
+      headers: {
+        'x-forwarded-proto': 'https',
+        host: 'pushboard.example',
+        'x-requested-with': 'pushboard',
+      },
     });
     expect(res.statusCode).toBe(200);
     const hsts = String(res.headers['strict-transport-security']);
@@ -172,5 +179,21 @@ describe('cookies and HTTPS', () => {
       headers: { 'x-forwarded-proto': 'http' },
     });
     expect(probe.statusCode).toBe(200);
+  });
+
+  it('under FORCE_HTTPS: redirects to PUBLIC_URL whatever host the request names', async () => {
+    for (const headers of [
+      { 'x-forwarded-proto': 'http', host: 'evil.example' },
+      { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example' },
+      {
+        'x-forwarded-proto': 'http',
+        host: 'pushboard.example',
+        'x-forwarded-host': 'evil.example',
+      },
+    ]) {
+      const res = await secureApp.inject({ url: '/orgs', headers });
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe('https://pushboard.example/orgs');
+    }
   });
 });

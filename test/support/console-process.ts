@@ -1,0 +1,144 @@
+// Starts Pushboard exactly as `npm start` does (scripts/start.mjs) on free ports with a fresh
+// DATA_DIR, for the tests that use the product from outside: the browser tests and the black-box
+// security suite. Also signs in over plain HTTP through the simulator's login page.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningConsole {
+  url: string;
+  simulatorUrl: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * An existing DATA_DIR to start on (e.g. one a previous run left data in). The caller owns it:
+   * stop() leaves it in place.
+   */
+  dataDir?: string;
+  /** Keep the fresh DATA_DIR on stop() so a later start can reuse it; the caller removes it. */
+  keepDataDir?: boolean;
+}
+
+export async function startConsole(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningConsole> {
+  const [port, simPort] = [await freePort(), await freePort()];
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pushboard-e2e-'));
+  const removeDataDir = options.dataDir === undefined && !options.keepDataDir;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SIM_PORT: String(simPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Pushboard exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Pushboard did not become healthy:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    simulatorUrl: `http://localhost:${simPort}`,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      if (removeDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The simulator's demo password for every demo user. */
+const DEMO_PASSWORD = 'demo';
+
+/** The `name=value` pairs of Set-Cookie headers, as a Cookie header would send them back. */
+export function cookiesOf(response: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair?.indexOf('=') ?? -1;
+    if (pair && at > 0) out[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return out;
+}
+
+export const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+
+/**
+ * Signs in as a browser would, over plain HTTP: the console's login URL, the simulator's login
+ * form answered as `username`, and back to the console's callback. Answers the callback's
+ * response (a redirect) and the cookies the console set, the session's among them when it
+ * accepted the user.
+ */
+export async function signInOverHttp(
+  consoleUrl: string,
+  username: string,
+): Promise<{ callback: Response; cookies: Record<string, string> }> {
+  const start = await fetch(`${consoleUrl}/oauth2/loginurl`);
+  if (!start.ok) throw new Error(`loginurl answered ${start.status}`);
+  const jar = cookiesOf(start);
+  const { url } = (await start.json()) as { url: string };
+  const authorize = new URL(url);
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set('username', username);
+  form.set('password', DEMO_PASSWORD);
+  const login = await fetch(`${authorize.origin}${authorize.pathname}`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const back = login.headers.get('location');
+  if (login.status !== 302 || !back) throw new Error(`simulator login answered ${login.status}`);
+  const callback = await fetch(back, {
+    headers: { cookie: cookieHeader(jar) },
+    redirect: 'manual',
+  });
+  return { callback, cookies: { ...jar, ...cookiesOf(callback) } };
+}
