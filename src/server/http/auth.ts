@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../db/repositories/audit-log';
 import { findSession, touchSession, type SessionRow } from '../db/repositories/sessions';
 import type { AppInstance } from './app';
-import { OPENAPI_PATH } from './openapi';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
 import { actorOf, SESSION_COOKIE, type Actor } from '../actor';
@@ -49,10 +48,13 @@ export function sessionCookieOptions(app: AppInstance) {
   return cookieOptions(app, app.deps.config.SESSION_MAX_HOURS * 3600);
 }
 
-export async function registerAuth(app: AppInstance): Promise<void> {
+export async function registerAuth(app: AppInstance, isPublic: PublicRouteCheck): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('session', null);
 
+  // Fastify runs onRequest hooks after the router has matched the route, so the decision below is
+  // made on the route a request reached, not on the text of its URL: `/%61pi/orgs`, `/api//orgs`
+  // or any other spelling the router accepts gets exactly what `/api/orgs` gets.
   app.addHook('onRequest', async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
     if (id) {
@@ -73,24 +75,37 @@ export async function registerAuth(app: AppInstance): Promise<void> {
         reply.clearCookie(SESSION_COOKIE, cookieOptions(app));
       }
     }
-    if (!SAFE_METHODS.has(request.method) && request.session) checkCsrf(request);
-    const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') && path !== OPENAPI_PATH && !request.session) {
+    // Every change carries the CSRF header, signed in or not (admin-key sign-in, sign-out).
+    if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+    if (!request.session && !isPublic(request.method, request.routeOptions.url)) {
       throw new UnauthorizedError();
     }
   });
 }
 
-/** A cookie-authenticated change must carry our header and, when the browser says, our origin. */
+/**
+ * Whether a matched route answers without a session; `url` is the route's pattern, undefined
+ * when no route matched (the not-found handler: the web app's page, or a 404).
+ */
+export type PublicRouteCheck = (method: string, url: string | undefined) => boolean;
+
+/** A change must carry our header and, when the browser names one, our origin. */
 function checkCsrf(request: FastifyRequest): void {
   const header = request.headers[CSRF_HEADER];
-  const origin = request.headers.origin;
   if (header !== CSRF_HEADER_VALUE) {
     throw new ForbiddenError('This request is missing its CSRF protection header.');
   }
-  if (origin && new URL(origin).host !== request.host) {
+  const origin = request.headers.origin;
+  if (origin !== undefined && originHost(origin) !== request.host) {
     throw new ForbiddenError('Cross-site requests are not allowed.');
   }
+}
+
+/** The host of an Origin header; undefined for `null`, garbage or a non-http(s) origin. */
+function originHost(origin: string): string | undefined {
+  if (!URL.canParse(origin)) return undefined;
+  const url = new URL(origin);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : undefined;
 }
 
 /** The signed-in actor, or 401. */
