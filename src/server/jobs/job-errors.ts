@@ -22,7 +22,6 @@ const STOP_MESSAGES = {
 export const PROCESS_STOPPED_MESSAGE = 'The process running this job stopped before it finished.';
 
 const MAX_TEXT = 4000;
-const MAX_STACK_LINES = 15;
 
 // Salesforce session ids ("00D…!…"), bearer tokens and OAuth token fields: never persisted.
 const SECRET_PATTERNS: [RegExp, string][] = [
@@ -48,10 +47,9 @@ export function errorMessage(error: unknown): string {
   return redact(typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)));
 }
 
+/** The stored line of an error: its message and type; its stack goes to the server log only. */
 export function toErrorEntry(error: unknown, timestamp = new Date()): JobErrorEntry {
   const entry: JobErrorEntry = { message: errorMessage(error), timestamp: timestamp.toISOString() };
-  if (error instanceof Error && error.stack) {
-    entry.stack = redact(error.stack.split('\n').slice(0, MAX_STACK_LINES).join('\n'));
-  }
+  if (error instanceof Error && error.name) entry.type = error.name;
   return entry;
 }

@@ -131,6 +131,7 @@ export class JobRun {
         this.changed();
       },
       error: (error) => {
+        this.logError(error);
         this.progress.errors.push(toErrorEntry(error));
         if (this.progress.errors.length > MAX_ERRORS) this.progress.errors.shift();
         this.changed();
@@ -143,6 +144,11 @@ export class JobRun {
   }
 
   /** Throttles progress writes: at once if the last was long enough ago, else at the next slot. */
+  /** A job's error with its stack, for operators reading the server log (the Admin page shows no stacks). */
+  private logError(error: unknown): void {
+    this.deps.log.error({ err: error, jobId: this.row.id, jobType: this.row.type }, 'job error');
+  }
+
   private changed(): void {
     this.dirty = true;
     if (this.writeTimer || this.released) return;
@@ -198,6 +204,7 @@ export class JobRun {
       status = 'Failed';
       const message = errorMessage(failure.error);
       this.progress.message = `Failed ${failure.step.name}: ${message}`;
+      this.logError(failure.error);
       this.progress.errors.push(toErrorEntry(failure.error));
       this.progress.results.push({
         message: `Failed ${failure.step.name}`,

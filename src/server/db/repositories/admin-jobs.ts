@@ -5,9 +5,13 @@ import type { SqlClient } from '../database';
 
 export type AdminJobStatus = 'Queued' | 'Running' | 'Complete' | 'Failed' | 'Cancelled';
 
+/**
+ * One error of a job as every signed-in user may read it: the message and the error's type. The
+ * stack trace says how the server is built, so it goes to the server log only (job-run.ts).
+ */
 export interface JobErrorEntry {
   message: string;
-  stack?: string;
+  type?: string;
   timestamp: string;
 }
 
@@ -99,7 +103,12 @@ export function toJobView(row: AdminJobRow): AdminJobView {
     startTime: iso(row.start_time ?? row.created_at),
     modifiedDate: iso(row.modified_date),
     canceled: row.canceled,
-    errors: row.errors,
+    // Rows written before stacks stayed in the server log may still hold one: never answered.
+    errors: row.errors.map(({ message, type, timestamp }) => ({
+      message,
+      ...(type ? { type } : {}),
+      timestamp,
+    })),
     results: row.results,
     interval: row.interval_ms === null ? null : Number(row.interval_ms),
     startedBy: row.started_by,

@@ -16,7 +16,8 @@ const settingsReply = z.object({
 
 const jobError = z.object({
   message: z.string(),
-  stack: z.string().optional(),
+  /** The error's type; its stack trace stays in the server log. */
+  type: z.string().optional(),
   timestamp: z.string(),
 });
 

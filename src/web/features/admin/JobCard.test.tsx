@@ -59,13 +59,13 @@ describe('JobCard', () => {
     expect(within(card).getByText('Started by the schedule')).toBeInTheDocument();
   });
 
-  it('keeps errors collapsed until asked, and shows each stack as a tooltip', async () => {
+  it('keeps errors collapsed until asked, and says where each stack is in a tooltip', async () => {
     const user = userEvent.setup();
     const card = renderCard({
       errors: [
         {
           message: 'INVALID_SESSION_ID',
-          stack: 'Error: INVALID_SESSION_ID\n    at query (sf.ts:12)',
+          type: 'SalesforceError',
           timestamp: secondsAfterStart(5),
         },
         { message: 'Org 00D… unreachable', timestamp: secondsAfterStart(9) },
@@ -84,13 +84,15 @@ describe('JobCard', () => {
       'Org 00D… unreachable',
     ]);
     await user.hover(lines[0]!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('at query (sf.ts:12)');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'SalesforceError: the stack trace is in the server log.',
+    );
 
     await user.click(toggle);
     expect(within(card).queryByText('INVALID_SESSION_ID')).not.toBeInTheDocument();
   });
 
-  it('shows no tooltip on an error line without a stack', async () => {
+  it('shows no tooltip on an error line without a type', async () => {
     const user = userEvent.setup();
     const card = renderCard({
       errors: [{ message: 'Quota exceeded', timestamp: secondsAfterStart(5) }],

@@ -2,15 +2,18 @@ import { Text, Tooltip } from '@mantine/core';
 import type { AdminJobError } from './adminJobSchemas';
 import { CollapsibleList } from './CollapsibleList';
 
-/** Spec §8 "Job error lines": the message, with the stack as a tooltip. */
+/**
+ * Spec §8 "Job error lines": the message, with the error's type as a tooltip. The stack trace
+ * itself stays in the server log, where operators find it by the job and the time.
+ */
 export function JobErrorList({ errors }: { errors: AdminJobError[] }) {
   return (
     <CollapsibleList label="Errors" count={errors.length} color="red">
       {errors.map((error, index) => (
         <Tooltip
           key={`${error.timestamp}-${index}`}
-          label={error.stack}
-          disabled={!error.stack}
+          label={error.type ? `${error.type}: the stack trace is in the server log.` : undefined}
+          disabled={!error.type}
           multiline
           maw={640}
           position="bottom-start"

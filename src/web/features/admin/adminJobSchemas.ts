@@ -7,7 +7,7 @@ export const ADMIN_JOB_STATUSES = ['Queued', 'Running', 'Complete', 'Failed', 'C
 
 const jobError = z.object({
   message: z.string(),
-  stack: z.string().optional(),
+  type: z.string().optional(),
   timestamp: z.string(),
 });
 
