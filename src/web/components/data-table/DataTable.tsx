@@ -184,6 +184,7 @@ function ListTable<Row extends object>({
         localRows,
         columns.map((column) => ({
           label: column.label,
+          kind: column.kind,
           text: (row: Row) => cellText(rowValue(row, column), column.kind, timeZone),
         })),
       );

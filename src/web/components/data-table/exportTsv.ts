@@ -1,27 +1,25 @@
 // The Export button's file: tab-separated text of the visible columns in their order, header =
 // column labels, values as shown on screen. The predecessor dumped raw API objects with their own
 // keys (domain.md §8.6); this exports what the operator sees.
+import { tsvField, type ColumnKind } from '../../../domain';
 import { buildUrl } from '../../api/client';
 
 export interface TsvColumn<Row> {
   readonly label: string;
+  /** The column's kind: a plain number in a number column is exported as a number. */
+  readonly kind?: ColumnKind;
   readonly text: (row: Row) => string;
 }
 
 /**
- * A value made safe for one TSV field: a tab or line break inside it would split the field or the
- * record, so they are written as \t, \n and \r, and a backslash as \\ (the common TSV escaping).
+ * The TSV text: a header line of labels, then one line per row, each ending in a newline. Every
+ * field goes through the domain's tsvField, as the server's exports do: tabs and line breaks
+ * escaped, and what a spreadsheet would run as a formula made text.
  */
-export function escapeTsvField(value: string): string {
-  return value.replace(/[\\\t\n\r]/g, (char) =>
-    char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r',
-  );
-}
-
-/** The TSV text: a header line of labels, then one line per row, each ending in a newline. */
 export function buildTsv<Row>(rows: readonly Row[], columns: readonly TsvColumn<Row>[]): string {
-  const lines = [columns.map((column) => escapeTsvField(column.label))];
-  for (const row of rows) lines.push(columns.map((column) => escapeTsvField(column.text(row))));
+  const lines = [columns.map((column) => tsvField(column.label))];
+  for (const row of rows)
+    lines.push(columns.map((column) => tsvField(column.text(row), column.kind)));
   return lines.map((fields) => `${fields.join('\t')}\n`).join('');
 }
 

@@ -2,7 +2,7 @@
 export { DataTable, EXPORT_FLAG_MS } from './DataTable';
 export type { ClientSource, DataTableProps, ServerSource } from './types';
 export { browserTimeZone, cellText, rowValue } from './cellText';
-export { buildTsv, escapeTsvField, type TsvColumn } from './exportTsv';
+export { buildTsv, type TsvColumn } from './exportTsv';
 export { FILTER_DEBOUNCE_MS } from './FilterInput';
 export { storageKey, useListState, type ListState } from './useListState';
 export { savedFiltersKey } from './useSavedFilters';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTsv, escapeTsvField, serverExportUrl } from './exportTsv';
+import { buildTsv, serverExportUrl } from './exportTsv';
 import { cellText } from './cellText';
 import { sortRows } from './sortRows';
 import { THING_LIST, THINGS } from './dataTableFixtures';
@@ -27,7 +27,19 @@ describe('sortRows', () => {
 
 describe('TSV', () => {
   it('escapes tabs, line breaks and backslashes inside a field', () => {
-    expect(escapeTsvField('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
+    const text = buildTsv([{ a: 'a\tb\nc\rd\\e' }], [{ label: 'A', text: (row) => row.a }]);
+    expect(text).toBe('A\na\\tb\\nc\\rd\\\\e\n');
+  });
+
+  it('exports what a spreadsheet would run as text, and numbers of a number column as numbers', () => {
+    const text = buildTsv(
+      [{ name: '=HYPERLINK("https://evil.example")', count: -5 }],
+      [
+        { label: 'Name', text: (row) => row.name },
+        { label: 'Count', kind: 'number', text: (row) => String(row.count) },
+      ],
+    );
+    expect(text).toBe('Name\tCount\n\'=HYPERLINK("https://evil.example")\t-5\n');
   });
 
   it('writes a header of labels and one line per row', () => {

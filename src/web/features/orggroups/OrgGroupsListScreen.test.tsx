@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { READ_ONLY_MESSAGE } from '../../../domain';
@@ -178,6 +178,38 @@ describe('OrgGroupsListScreen', () => {
     expect(screen.queryByRole('checkbox', { name: 'Select all rows on this page' })).toBeNull();
     await user.hover(screen.getByRole('button', { name: 'Delete' }).parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(READ_ONLY_MESSAGE);
+  });
+
+  it('exports a group named as a formula as text a spreadsheet will not run', SLOW, async () => {
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const evil = makeGroup({
+      id: 9,
+      name: '=HYPERLINK("https://evil.example")',
+      description: '@SUM(1)\tand a tab',
+      member_count: 3,
+    });
+    renderGroupScreen({ route: '/orggroups', routes: { 'GET /api/orggroups': { json: [evil] } } });
+    await screen.findByRole('link', { name: evil.name });
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const [header, row] = (await blobs[0]!.text()).split('\n');
+    expect(header).toBe('Name\tType\tDescription\tMembers\tCreated\tWhen');
+    const cells = row!.split('\t');
+    expect(cells.slice(0, 4)).toEqual([
+      `'=HYPERLINK("https://evil.example")`,
+      'Upgrade Group',
+      "'@SUM(1)\\tand a tab",
+      '3',
+    ]);
+    vi.restoreAllMocks();
   });
 
   it('says so when there are no groups of the type', SLOW, async () => {
