@@ -11,7 +11,12 @@ import {
   connectionColor,
   isPurgeConfirmed,
 } from './actions';
-import { ACTIVATION_POLICY_MESSAGE, READ_ONLY_MESSAGE, type Actor } from './policy';
+import {
+  ACTIVATION_POLICY_MESSAGE,
+  ADMIN_KEY_ACTIVATION_MESSAGE,
+  READ_ONLY_MESSAGE,
+  type Actor,
+} from './policy';
 import {
   progressFromCounts,
   requestProgress,
@@ -114,6 +119,25 @@ describe('request actions', () => {
         requestProgress(counters({ status: 'Pending', pending_job_count: 4 })),
       ).allowed,
     ).toBe(false);
+  });
+
+  it('refuses an admin-key session before anything else: activation needs a named person', () => {
+    const adminKey: Actor = { ...operator, username: 'admin-key', auth_method: 'admin-key' };
+    expect(canActivateRequest(adminKey, theirs, requestProgress(counters({})))).toEqual({
+      allowed: false,
+      reason: ADMIN_KEY_ACTIVATION_MESSAGE,
+    });
+    expect(
+      canActivateUpgrade(adminKey, colleagueUpgrade, progressFromCounts({ Created: 1 })),
+    ).toEqual({ allowed: false, reason: ADMIN_KEY_ACTIVATION_MESSAGE });
+    // Even where activating would be refused anyway, the reason is the one that always holds.
+    expect(
+      canActivateUpgrade(
+        adminKey,
+        { ...colleagueUpgrade, status: 'Done' },
+        progressFromCounts({ Succeeded: 1 }),
+      ).reason,
+    ).toBe(ADMIN_KEY_ACTIVATION_MESSAGE);
   });
 
   it('cancels only Created or Pending requests with nothing canceled or done', () => {

@@ -1,7 +1,13 @@
 // When the console's state-changing buttons are enabled (spec §4). Each rule also checks the
 // read-only flag and, for activation, the activation policy, so the server can call the same
 // function before doing the work and answer 403/409 with the reason.
-import { activationPermission, permission, type Actor, type Permission } from './policy';
+import {
+  activationPermission,
+  activatorPermission,
+  permission,
+  type Actor,
+  type Permission,
+} from './policy';
 import type { JobStatusCounts, Progress, RequestProgress } from './progress';
 import type { JobStatus, UpgradeStatus } from './statuses';
 
@@ -36,7 +42,7 @@ export function canActivateUpgrade(
   progress: Progress,
 ): Permission {
   return firstRefusal(
-    () => permission(actor, 'activate'),
+    () => activatorPermission(actor),
     () => (upgrade.status === 'Ready' ? ALLOWED : deny(`This upgrade is ${upgrade.status}.`)),
     () => (progress.count > 0 ? ALLOWED : deny(NOTHING_TO_DO)),
     () =>
@@ -85,7 +91,7 @@ export function canActivateRequest(
   progress: RequestProgress,
 ): Permission {
   return firstRefusal(
-    () => permission(actor, 'activate'),
+    () => activatorPermission(actor),
     () => (request.status === 'Created' ? ALLOWED : deny(`This request is ${request.status}.`)),
     () => (progress.ready >= 1 ? ALLOWED : deny('Jobs of this request are still being created.')),
     () => activationPermission(actor, request.created_by),

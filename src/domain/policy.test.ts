@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVATION_POLICY_MESSAGE,
+  ADMIN_KEY_ACTIVATION_MESSAGE,
   CHANGE_ACTIONS,
   READ_ONLY_MESSAGE,
   UNKNOWN_ACTIVATOR_MESSAGE,
   UNKNOWN_CREATOR_MESSAGE,
   VIEW_ACTIONS,
   activationPermission,
+  activatorPermission,
   canActivate,
   permission,
   type Actor,
@@ -83,5 +85,43 @@ describe('activation policy', () => {
         .allowed,
     ).toBe(true);
     expect(activationPermission(operator, 'colleague@acme.com').allowed).toBe(true);
+  });
+});
+
+describe('admin access key sessions', () => {
+  const adminKey: Actor = {
+    username: 'admin-key',
+    read_only: false,
+    enforce_activation_policy: true,
+    auth_method: 'admin-key',
+  };
+
+  it('says why the shared admin key may not activate', () => {
+    expect(ADMIN_KEY_ACTIVATION_MESSAGE).toBe(
+      'A session opened with the admin access key cannot activate upgrades or requests: activation needs a named person, so sign in with your Salesforce user to activate.',
+    );
+  });
+
+  it('refuses activation to an admin-key session, whoever created it and policy or not', () => {
+    const refused = { allowed: false, reason: ADMIN_KEY_ACTIVATION_MESSAGE };
+    expect(activatorPermission(adminKey)).toEqual(refused);
+    expect(activationPermission(adminKey, 'colleague@acme.com')).toEqual(refused);
+    expect(activationPermission(adminKey, 'admin-key')).toEqual(refused);
+    expect(
+      activationPermission({ ...adminKey, enforce_activation_policy: false }, 'colleague@acme.com'),
+    ).toEqual(refused);
+  });
+
+  it('keeps the other changes open to it, and activation open to named people', () => {
+    expect(permission(adminKey, 'scheduleUpgrade').allowed).toBe(true);
+    expect(permission(adminKey, 'cancel').allowed).toBe(true);
+    expect(activatorPermission({ ...operator, auth_method: 'salesforce' }).allowed).toBe(true);
+    expect(
+      activationPermission({ ...operator, auth_method: 'salesforce' }, 'colleague@acme.com'),
+    ).toEqual({ allowed: true, reason: null });
+  });
+
+  it('answers read-only first for a read-only admin-key session', () => {
+    expect(activatorPermission({ ...adminKey, read_only: true }).reason).toBe(READ_ONLY_MESSAGE);
   });
 });

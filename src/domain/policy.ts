@@ -16,6 +16,14 @@ export const UNKNOWN_CREATOR_MESSAGE =
 export const UNKNOWN_ACTIVATOR_MESSAGE =
   'The activation policy requires a signed-in user with a username to activate upgrades.';
 
+/**
+ * The reason an admin access key session may not activate. The key is shared, so its session is
+ * nobody in particular: it could activate what it scheduled itself and no audit row would name
+ * who pushed to customers.
+ */
+export const ADMIN_KEY_ACTIVATION_MESSAGE =
+  'A session opened with the admin access key cannot activate upgrades or requests: activation needs a named person, so sign in with your Salesforce user to activate.';
+
 /** Actions a read-only user keeps: looking, analyzing, exporting, refreshing versions, toggling selection. */
 export const VIEW_ACTIONS = [
   'view',
@@ -65,6 +73,8 @@ export interface Actor {
   readonly username?: string | null;
   readonly read_only: boolean;
   readonly enforce_activation_policy?: boolean;
+  /** How the session signed in; 'admin-key' is the shared admin access key, not a person. */
+  readonly auth_method?: 'salesforce' | 'admin-key';
 }
 
 /** The answer to "may I?": allowed, or not with the reason to show. */
@@ -117,12 +127,23 @@ export function canActivate({ enforce, createdBy, username }: ActivationPolicyIn
   return sameUser(createdBy, username) ? denied(ACTIVATION_POLICY_MESSAGE) : ALLOWED;
 }
 
+/**
+ * Whether this user may activate anything at all: not read-only, and a named person. An admin
+ * access key session is refused whether or not the policy is enforced: an activation pushes to
+ * customers and must name who did it.
+ */
+export function activatorPermission(actor: Actor | null | undefined): Permission {
+  const base = permission(actor, 'activate');
+  if (!base.allowed || !actor) return base;
+  return actor.auth_method === 'admin-key' ? denied(ADMIN_KEY_ACTIVATION_MESSAGE) : ALLOWED;
+}
+
 /** Read-only rules and the activation policy together, for activating something createdBy made. */
 export function activationPermission(
   actor: Actor | null | undefined,
   createdBy: string | null | undefined,
 ): Permission {
-  const base = permission(actor, 'activate');
+  const base = activatorPermission(actor);
   if (!base.allowed || !actor) return base;
   return canActivate({
     enforce: actor.enforce_activation_policy ?? true,

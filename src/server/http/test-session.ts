@@ -5,7 +5,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from './auth';
 
 export async function sessionHeaders(
   db: SqlClient,
-  user: { username?: string; readOnly?: boolean } = {},
+  user: { username?: string; readOnly?: boolean; authMethod?: 'salesforce' | 'admin-key' } = {},
 ): Promise<Record<string, string>> {
   const id = await createSession(
     db,
@@ -13,7 +13,7 @@ export async function sessionHeaders(
       username: user.username ?? 'operator@pushboard.demo',
       displayName: 'Test Operator',
       readOnly: user.readOnly ?? false,
-      authMethod: 'salesforce',
+      authMethod: user.authMethod ?? 'salesforce',
     },
     2,
   );

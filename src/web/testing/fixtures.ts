@@ -30,6 +30,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     read_only: false,
     enforce_activation_policy: false,
     enable_sumo: false,
+    auth_method: 'salesforce',
     ...overrides,
   };
 }

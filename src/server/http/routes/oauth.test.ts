@@ -57,6 +57,7 @@ describe('GET /oauth2/user', () => {
       read_only: true,
       enforce_activation_policy: true,
       enable_sumo: true,
+      auth_method: 'salesforce',
     });
   });
 });

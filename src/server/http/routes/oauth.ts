@@ -17,6 +17,8 @@ const userReply = z.object({
   read_only: z.boolean(),
   enforce_activation_policy: z.boolean(),
   enable_sumo: z.boolean(),
+  /** 'admin-key': the shared admin access key, which may not activate (no named person). */
+  auth_method: z.enum(['salesforce', 'admin-key']),
 });
 
 export function oauthRoutes(app: AppInstance): void {
@@ -116,6 +118,7 @@ export function oauthRoutes(app: AppInstance): void {
       read_only: session.read_only,
       enforce_activation_policy: app.deps.config.ENFORCE_ACTIVATION_POLICY,
       enable_sumo: Boolean(app.deps.config.SUMO_URL),
+      auth_method: session.auth_method,
     };
   });
 

@@ -6,7 +6,11 @@
 // Under the upgrade's lock, so a double click or two operators activate once; local rows change
 // only for the requests Salesforce accepted, in one transaction, and the live events follow it.
 import { z } from 'zod';
-import { activationPermission, type Actor as PolicyActor } from '../../../domain/policy';
+import {
+  activationPermission,
+  activatorPermission,
+  type Actor as PolicyActor,
+} from '../../../domain/policy';
 import { canActivateRequest, canActivateUpgrade } from '../../../domain/actions';
 import { planActivation, type ActivationPlan } from '../../../domain/tiers';
 import {
@@ -53,7 +57,17 @@ const policyActor = (actor: Actor, deps: LifecycleDeps): PolicyActor => ({
   username: actor.username,
   read_only: actor.readOnly,
   enforce_activation_policy: deps.enforceActivationPolicy,
+  auth_method: actor.authMethod,
 });
+
+/**
+ * Refuses (403, audited as denied by `audited`) someone who may activate nothing at all, e.g. an
+ * admin access key session, before the upgrade's state is read: the answer does not depend on it.
+ */
+function requireActivator(actor: Actor, deps: LifecycleDeps): void {
+  const allowed = activatorPermission(policyActor(actor, deps));
+  if (!allowed.allowed) throw new ForbiddenError(allowed.reason);
+}
 
 /** POST /api/upgrades/activate/:id */
 export async function activateUpgrade(
@@ -64,8 +78,9 @@ export async function activateUpgrade(
   const { db } = deps;
   if (!(await findUpgrade(db, upgradeId))) throw new NotFoundError(`No upgrade ${upgradeId}.`);
   const target = { type: 'upgrade', id: String(upgradeId) };
-  return audited(db, actor, 'upgrade.activate', target, {}, (record) =>
-    withUpgradeLock(db, upgradeId, async () => {
+  return audited(db, actor, 'upgrade.activate', target, {}, (record) => {
+    requireActivator(actor, deps);
+    return withUpgradeLock(db, upgradeId, async () => {
       const upgrade = await findUpgrade(db, upgradeId);
       if (!upgrade) throw new NotFoundError(`No upgrade ${upgradeId}.`);
       const progress = progressFromCounts(await jobCounts(db, upgradeId));
@@ -79,8 +94,8 @@ export async function activateUpgrade(
       await startRequests(deps, actor.username, upgradeId, requests, plan, record);
       const after = await findUpgrade(db, upgradeId);
       return { id: upgradeId, status: after?.status ?? 'Active' };
-    }),
-  );
+    });
+  });
 }
 
 /** POST /api/upgradeitems/activate/:id */
@@ -97,8 +112,9 @@ export async function activateRequest(
   const upgradeId = owner.rows[0]?.upgrade_id;
   if (upgradeId === undefined) throw new NotFoundError(`No upgrade request ${itemId}.`);
   const target = { type: 'upgrade_item', id: String(itemId) };
-  return audited(db, actor, 'upgradeitem.activate', target, {}, (record) =>
-    withUpgradeLock(db, upgradeId, async () => {
+  return audited(db, actor, 'upgradeitem.activate', target, {}, (record) => {
+    requireActivator(actor, deps);
+    return withUpgradeLock(db, upgradeId, async () => {
       const upgrade = await findUpgrade(db, upgradeId);
       const requests = await loadRequests(db, upgradeId);
       const item = requests.find((r) => r.id === itemId);
@@ -144,8 +160,8 @@ export async function activateRequest(
       return status === 'Ineligible'
         ? { id: itemId, status, message: INELIGIBLE_REQUEST }
         : { id: itemId, status };
-    }),
-  );
+    });
+  });
 }
 
 export const INELIGIBLE_REQUEST =

@@ -6,7 +6,11 @@
 // TEST_DATABASE_URL, on PostgreSQL (the sync harness's test database).
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { z } from 'zod';
-import { ACTIVATION_POLICY_MESSAGE, READ_ONLY_MESSAGE } from '../../../domain';
+import {
+  ACTIVATION_POLICY_MESSAGE,
+  ADMIN_KEY_ACTIVATION_MESSAGE,
+  READ_ONLY_MESSAGE,
+} from '../../../domain';
 import { loadConfig } from '../../config';
 import { findJob } from '../../db/repositories/admin-jobs';
 import { buildApp, buildServices, type AppInstance } from '../../http/app';
@@ -33,6 +37,7 @@ let engine: JobEngine;
 let operator: Record<string, string>;
 let admin: Record<string, string>;
 let viewer: Record<string, string>;
+let adminKey: Record<string, string>;
 let publish: MockInstance<AppInstance['live']['publish']>;
 let deps: LifecycleDeps & { gateway: NonNullable<LifecycleDeps['gateway']> };
 
@@ -70,6 +75,7 @@ beforeAll(async () => {
   operator = await sessionHeaders(h.testDb.db, { username: 'operator@pushboard.demo' });
   admin = await sessionHeaders(h.testDb.db, { username: 'admin@pushboard.demo' });
   viewer = await sessionHeaders(h.testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
+  adminKey = await sessionHeaders(h.testDb.db, { username: 'admin-key', authMethod: 'admin-key' });
 }, 180_000);
 
 afterAll(async () => {
@@ -541,5 +547,60 @@ describe('refresh and resume (background jobs)', () => {
     expect(after.filter((j) => jobs.some((o) => o.job_id === j.job_id))).toHaveLength(
       jobs.length - 1,
     );
+  });
+});
+
+// Last in the file: the org it takes would otherwise change which orgs the tests above get.
+describe('admin access key sessions', () => {
+  /** A one-org upgrade with a job Salesforce will push (some orgs are ineligible). */
+  async function eligibleUpgrade(): Promise<number> {
+    for (const org of await candidates(10)) {
+      const id = await schedule([org.org_id], [org.target]);
+      const [item] = await itemsOf(id);
+      if ((await jobsOf(item!.id)).some((job) => job.status === 'Created')) return id;
+    }
+    throw new Error('No org left that Salesforce would upgrade.');
+  }
+
+  it('refuses an admin access key session (403 with the reason, audited, nothing sent); a named person activates', async () => {
+    const id = await eligibleUpgrade();
+    const [item] = await itemsOf(id);
+
+    for (const url of [`/api/upgrades/activate/${id}`, `/api/upgradeitems/activate/${item!.id}`]) {
+      const refused = await post(url, adminKey);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json<{ message: string }>().message).toBe(ADMIN_KEY_ACTIVATION_MESSAGE);
+    }
+    // Whether or not the policy is enforced: the key is nobody in particular.
+    const keySession = {
+      username: 'admin-key',
+      displayName: null,
+      readOnly: false,
+      authMethod: 'admin-key' as const,
+    };
+    await expect(
+      activateUpgrade({ ...deps, enforceActivationPolicy: false }, keySession, id),
+    ).rejects.toThrow(ADMIN_KEY_ACTIVATION_MESSAGE);
+    expect(await sfRequestStatus(item!)).toBe('Created');
+    expect((await upgradeOf(id)).status).toBe('Ready');
+    const denials = await rows<{ action: string; target_id: string; outcome: string }>(
+      `SELECT action, target_id, outcome FROM audit_log WHERE actor = 'admin-key'
+          AND target_id IN ($1, $2) ORDER BY id`,
+      [String(id), String(item!.id)],
+    );
+    expect(denials).toEqual([
+      { action: 'upgrade.activate', target_id: String(id), outcome: 'denied' },
+      { action: 'upgradeitem.activate', target_id: String(item!.id), outcome: 'denied' },
+      { action: 'upgrade.activate', target_id: String(id), outcome: 'denied' },
+    ]);
+
+    // The operator scheduled it; a named colleague satisfies the policy.
+    const named = await post(`/api/upgrades/activate/${id}`, admin);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await sfRequestStatus(item!)).toBe('Pending');
+    expect(await upgradeOf(id)).toMatchObject({
+      status: 'Active',
+      activated_by: 'admin@pushboard.demo',
+    });
   });
 });

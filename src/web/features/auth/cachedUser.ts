@@ -7,7 +7,14 @@ export interface CurrentUser {
   read_only: boolean;
   enforce_activation_policy: boolean;
   enable_sumo: boolean;
+  /**
+   * How the session signed in; 'admin-key' (the shared admin access key) may not activate. The
+   * server always sends it; a copy cached before it did may lack it (the server still refuses).
+   */
+  auth_method?: 'salesforce' | 'admin-key';
 }
+
+const AUTH_METHODS: readonly unknown[] = ['salesforce', 'admin-key'];
 
 const STORAGE_KEY = 'user';
 
@@ -19,7 +26,8 @@ export function isCurrentUser(value: unknown): value is CurrentUser {
     typeof record.username === 'string' &&
     typeof record.read_only === 'boolean' &&
     typeof record.enforce_activation_policy === 'boolean' &&
-    typeof record.enable_sumo === 'boolean'
+    typeof record.enable_sumo === 'boolean' &&
+    (record.auth_method === undefined || AUTH_METHODS.includes(record.auth_method))
   );
 }
 

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACTIVATION_POLICY_MESSAGE, READ_ONLY_MESSAGE } from '../../../domain';
+import {
+  ACTIVATION_POLICY_MESSAGE,
+  ADMIN_KEY_ACTIVATION_MESSAGE,
+  READ_ONLY_MESSAGE,
+} from '../../../domain';
 import type * as LiveModule from '../../api/live';
 import { listPage, makeUpgradeItem, makeUser } from '../../testing/fixtures';
 import { findToast } from '../../testing/renderRoute';
@@ -129,6 +133,30 @@ describe('UpgradeDetailScreen', SLOW, () => {
     expect(activate).toBeDisabled();
     await user.hover(activate.parentElement as HTMLElement);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(ACTIVATION_POLICY_MESSAGE);
+  });
+
+  it('does not offer Activate to an admin access key session and says why; other actions stay', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderDetail(
+      {},
+      makeUser({
+        username: 'admin-key',
+        auth_method: 'admin-key',
+        enforce_activation_policy: true,
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Spring rollout' });
+    const activate = button('Activate');
+    expect(activate).toBeDisabled();
+    await user.hover(activate.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'A session opened with the admin access key cannot activate upgrades or requests: activation needs a named person, so sign in with your Salesforce user to activate.',
+    );
+    expect(ADMIN_KEY_ACTIVATION_MESSAGE).toContain('named person');
+    await user.click(activate);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button('Cancel')).toBeEnabled();
+    expect(calledUrls(fetchMock).filter((url) => url.pathname.includes('/activate/'))).toEqual([]);
   });
 
   it('cancels with a required comment and sends it', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ADMIN_KEY_ACTIVATION_MESSAGE } from '../../../domain';
 import type * as LiveModule from '../../api/live';
 import { localDateTime } from '../../components/dateTime';
 import { listPage, makeUser } from '../../testing/fixtures';
@@ -144,6 +145,19 @@ describe('UpgradeItemDetailScreen', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('does not offer Activate Request to an admin access key session and says why', async () => {
+    const user = userEvent.setup();
+    renderItem({}, makeUser({ username: 'admin-key', auth_method: 'admin-key' }));
+    await screen.findByRole('heading', { level: 1, name: 'Pushboard Core 1.3.0' });
+    const activate = button('Activate Request');
+    expect(activate).toBeDisabled();
+    await user.hover(activate.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(ADMIN_KEY_ACTIVATION_MESSAGE);
+    await user.click(activate);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button('Cancel Request')).toBeEnabled();
   });
 
   it('keeps the request actions from a read-only user', async () => {
