@@ -24,6 +24,48 @@ export interface ListRequest {
 /** Above this many matching rows the total is the planner's estimate, shown as "about N". */
 export const EXACT_COUNT_LIMIT = 10_000;
 
+/**
+ * How deep a page may be read, in rows counted from the nearer end of the list. An OFFSET costs
+ * the database every row it skips, so `page × pageSize` is capped; the last pages, which the
+ * table's pager always offers, are read from the end in the reverse order instead.
+ */
+export const MAX_LIST_DEPTH = 10_000;
+
+/** The rows of one page, counted from the start of the list or, for deep pages, from its end. */
+export interface PageWindow {
+  readonly from: 'start' | 'end';
+  /** Rows skipped from that end. */
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** The answer to a page deeper than MAX_LIST_DEPTH from both ends: how to reach those rows. */
+export const TOO_DEEP_MESSAGE = `page: pages are read at most ${MAX_LIST_DEPTH.toLocaleString('en-US')} rows deep from either end of the list (page × pageSize); add a filter or sort the other way to reach these rows`;
+
+/**
+ * Where page `page` of `pageSize` rows lies in a list of `total` rows (the total as counted, or
+ * the estimate above EXACT_COUNT_LIMIT), or undefined when it lies deeper than MAX_LIST_DEPTH
+ * rows from both ends. A page is read from the start when `page × pageSize` is within the cap,
+ * else from the end when it ends within the cap of the end: the table's pager always offers the
+ * last page, so that page is always served. A page past the end but within the cap of it is
+ * empty (limit 0, nothing is read): an estimate that shrank between two reads, or a list that
+ * lost rows, leaves the pager one or two pages too far, and an empty page with the new total
+ * lets it step back.
+ */
+export function pageWindow(page: number, pageSize: number, total: number): PageWindow | undefined {
+  if (page * pageSize <= MAX_LIST_DEPTH) {
+    return { from: 'start', offset: (page - 1) * pageSize, limit: pageSize };
+  }
+  /** Rows after this page; negative when the page runs past the end. */
+  const after = total - page * pageSize;
+  if (after <= -pageSize) {
+    return -after <= MAX_LIST_DEPTH ? { from: 'end', offset: 0, limit: 0 } : undefined;
+  }
+  const offset = Math.max(after, 0);
+  const limit = pageSize + Math.min(after, 0);
+  return offset + limit <= MAX_LIST_DEPTH ? { from: 'end', offset, limit } : undefined;
+}
+
 const MAX_SORT_KEYS = 5;
 
 /** JSON text in a query string (the column filters), parsed and checked against a schema. */

@@ -1,7 +1,13 @@
 // Runs one page of a list: the scope, the compiled filters and the sort as one parameterised
 // statement, plus a total that stays cheap at a million rows (exact up to EXACT_COUNT_LIMIT
 // matches, the planner's estimate beyond).
-import { EXACT_COUNT_LIMIT, type ListPage, type SortKey, type SqlFragment } from '../../../domain';
+import {
+  EXACT_COUNT_LIMIT,
+  pageWindow,
+  type ListPage,
+  type SortKey,
+  type SqlFragment,
+} from '../../../domain';
 import type { SqlClient } from '../database';
 import { fromFor, keyedRowsFrom, type ListSource } from './list-source';
 import { SqlBuilder, type Scope } from './sql-builder';
@@ -15,17 +21,31 @@ export interface ListStatement {
   readonly sort: readonly SortKey[];
 }
 
-function sortTerms(source: ListSource, sort: readonly SortKey[]) {
+/**
+ * The sort's terms. `reverse` turns the whole order around, empty values included (ASC NULLS
+ * LAST becomes DESC NULLS FIRST), so the first rows of the reversed order are the last rows of
+ * the list, and an index walks it backwards.
+ */
+function sortTerms(source: ListSource, sort: readonly SortKey[], reverse = false) {
   return sort.map((key) => {
     const expression = source.columns[key.id];
     if (expression === undefined) throw new Error(`No SQL for sort column '${key.id}'`);
-    return { expression, direction: `${key.desc ? 'DESC' : 'ASC'} NULLS LAST` };
+    const desc = key.desc !== reverse;
+    return {
+      expression,
+      direction: `${desc ? 'DESC' : 'ASC'} NULLS ${reverse ? 'FIRST' : 'LAST'}`,
+    };
   });
 }
 
-export function orderBy(source: ListSource, sort: readonly SortKey[]): string {
-  const keys = sortTerms(source, sort).map((term) => `${term.expression} ${term.direction}`);
-  return [...keys, ...source.uniqueKey].join(', ');
+export function orderBy(source: ListSource, sort: readonly SortKey[], reverse = false): string {
+  const keys = sortTerms(source, sort, reverse).map(
+    (term) => `${term.expression} ${term.direction}`,
+  );
+  const unique = source.uniqueKey.map((expression) =>
+    reverse ? `${expression} DESC` : expression,
+  );
+  return [...keys, ...unique].join(', ');
 }
 
 /** The WHERE clause of a statement, its parameters added to the builder. */
@@ -54,31 +74,39 @@ export const FILTER_FIRST_LIMIT = 3000;
 const EVERY_ROW = '(TRUE) AND (TRUE)';
 
 /**
- * One page and the total. Two statements outside a transaction: a write landing between them can
- * leave the total one write apart from the page until the next read, which the live events that
- * write sends trigger anyway; a transaction cost three more round trips on every page.
+ * One page and the total, or undefined when the page lies deeper than MAX_LIST_DEPTH rows from
+ * both ends of the list (see pageWindow). Two statements outside a transaction: a write landing
+ * between them can leave the total one write apart from the page until the next read, which the
+ * live events that write sends trigger anyway; a transaction cost three more round trips on
+ * every page.
  */
 export async function queryListPage<T>(
   db: SqlClient,
   statement: ListStatement,
   page: number,
   pageSize: number,
-): Promise<ListPage<T>> {
+): Promise<ListPage<T> | undefined> {
   const total = await countMatches(db, statement);
+  const window = pageWindow(page, pageSize, total.total);
+  if (!window) return undefined;
+  if (window.limit === 0) return { rows: [], ...total };
   const builder = new SqlBuilder();
   const where = whereClause(statement, builder);
-  const offset = (page - 1) * pageSize;
   const { select, from, uniqueKey } = statement.source;
+  // A deep page is read from the end: the reversed order, skipping the rows after the page. The
+  // outer statement puts the page back in the list's order.
+  const reverse = window.from === 'end';
   const order = orderBy(statement.source, statement.sort);
-  const keyFrom = fromFor(statement.source, `${where} ${order}`);
-  const limit = `LIMIT ${builder.param(pageSize)} OFFSET ${builder.param(offset)}`;
+  const pageOrder = orderBy(statement.source, statement.sort, reverse);
+  const keyFrom = fromFor(statement.source, `${where} ${pageOrder}`);
+  const limit = `LIMIT ${builder.param(window.limit)} OFFSET ${builder.param(window.offset)}`;
   // The page's keys are found first, joining only what the filters and the sort need (PostgreSQL
   // drops the other left joins); the row's other columns are then read for those rows alone.
   const keys = uniqueKey.map((expression, i) => `${expression} AS k${i}`).join(', ');
   const pageKeys =
     !total.total_is_estimate && total.total <= FILTER_FIRST_LIMIT && where !== EVERY_ROW
-      ? filterFirstKeys(statement, where, limit)
-      : `SELECT ${keys} FROM ${keyFrom} WHERE ${where} ORDER BY ${order} ${limit}`;
+      ? filterFirstKeys(statement, where, limit, reverse)
+      : `SELECT ${keys} FROM ${keyFrom} WHERE ${where} ORDER BY ${pageOrder} ${limit}`;
   const keyed = keyedRowsFrom(statement.source, pageKeys);
   const { rows } = await db.query<Record<string, unknown>>(
     keyed
@@ -96,15 +124,20 @@ export async function queryListPage<T>(
  * of the table before it finds a page of matches (the matches of "contains nimb" all sort under
  * N); collecting the matches first through the filter's own index is bounded by the count.
  */
-function filterFirstKeys(statement: ListStatement, where: string, limit: string): string {
+function filterFirstKeys(
+  statement: ListStatement,
+  where: string,
+  limit: string,
+  reverse: boolean,
+): string {
   const { uniqueKey } = statement.source;
-  const terms = sortTerms(statement.source, statement.sort);
+  const terms = sortTerms(statement.source, statement.sort, reverse);
   const from = fromFor(statement.source, `${where} ${terms.map((t) => t.expression).join(' ')}`);
   const keys = uniqueKey.map((expression, i) => `${expression} AS k${i}`);
   const sorts = terms.map((term, i) => `${term.expression} AS s${i}`);
   const order = [
     ...terms.map((term, i) => `s${i} ${term.direction}`),
-    ...uniqueKey.map((_, i) => `k${i}`),
+    ...uniqueKey.map((_, i) => (reverse ? `k${i} DESC` : `k${i}`)),
   ];
   return `WITH matches AS MATERIALIZED (
       SELECT ${[...keys, ...sorts].join(', ')} FROM ${from} WHERE ${where})

@@ -8,6 +8,7 @@ import {
   isSortable,
   isValidTimeZone,
   sortKeysOf,
+  TOO_DEEP_MESSAGE,
   type FilterColumn,
   type FilterContext,
   type ListDefinition,
@@ -86,7 +87,10 @@ export async function listPage<T>(
   context: ListRequestContext,
 ): Promise<ListPage<T>> {
   const statement = listStatement(list, source, scope, query, context);
-  return queryListPage<T>(db, statement, query.page, query.pageSize);
+  const page = await queryListPage<T>(db, statement, query.page, query.pageSize);
+  // Deeper than MAX_LIST_DEPTH rows from both ends: the OFFSET would read that many rows.
+  if (!page) throw new InvalidError(TOO_DEEP_MESSAGE, 'page');
+  return page;
 }
 
 export { streamListRows };
