@@ -6,6 +6,7 @@ import {
   progressFromCounts,
   progressFromJobs,
   requestProgress,
+  requestStatusName,
   statusTone,
   widenSegments,
   type JobStatusCounts,
@@ -223,7 +224,7 @@ describe('request progress and message', () => {
       'Complete with 3 failures',
       'error',
     ],
-    ['running', { status: 'InProgress', inprogress_job_count: 10 }, 'In Progress', 'neutral'],
+    ['running', { status: 'InProgress', inprogress_job_count: 10 }, 'InProgress', 'neutral'],
     ['succeeded', { status: 'Succeeded', succeeded_job_count: 10 }, 'Succeeded', 'success'],
     ['canceled', { status: 'Canceled', canceled_job_count: 10 }, 'Canceled', 'warning'],
     ['created', {}, 'Created', 'neutral'],
@@ -236,6 +237,7 @@ describe('request progress and message', () => {
   ])('%s → %s', (_name, overrides, message, tone) => {
     const progress = requestProgress(item(overrides));
     expect(progress.message).toBe(message);
+    expect(requestStatusName(item(overrides))).toBe(message);
     expect(progress.tone).toBe(tone);
   });
 

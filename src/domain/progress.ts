@@ -1,6 +1,5 @@
 // Progress of upgrades and requests (spec §4 "Job and request statuses", §9; domain.md §2.10).
-import { countNoun } from './format';
-import { jobStatusLabel, type JobStatus } from './statuses';
+import { completeWithFailures, isJobStatus, REQUEST_SCHEDULING, type JobStatus } from './statuses';
 
 /** How many jobs are in each status. Missing counts are 0. */
 export interface JobStatusCounts {
@@ -152,7 +151,7 @@ export type StatusTone = 'success' | 'warning' | 'error' | 'scheduling' | 'neutr
 export interface RequestProgress extends Progress {
   /** Share of the planned jobs created so far, 0–1 (1 when nothing was planned). */
   readonly ready: number;
-  /** 'Scheduling', 'Ineligible', 'Complete with N failure(s)' or the status label. */
+  /** 'Scheduling', 'Ineligible', 'Complete with N failure(s)' or the status itself. */
   readonly message: string;
   readonly tone: StatusTone;
 }
@@ -182,15 +181,30 @@ export function requestProgress(item: RequestCounters): RequestProgress {
 }
 
 function requestMessage(status: JobStatus, ready: number, progress: Progress): string {
-  if (ready < 1) return 'Scheduling';
+  if (ready < 1) return REQUEST_SCHEDULING;
   if (progress.count === 0) return 'Ineligible';
-  if (progress.done && progress.errors > 0)
-    return `Complete with ${countNoun(progress.errors, 'failure')}`;
-  return jobStatusLabel(status);
+  if (progress.done && progress.errors > 0) return completeWithFailures(progress.errors);
+  return status;
+}
+
+/**
+ * The status name a request's Status column shows and its filter matches: 'Scheduling',
+ * 'Ineligible', 'Complete with N failure(s)' or the status itself.
+ */
+export function requestStatusName(item: RequestCounters): string {
+  return requestProgress(item).message;
+}
+
+/** A request row as read (any status text) with its `status_name`; an unknown status reads as Created. */
+export function withRequestStatusName<
+  T extends Omit<RequestCounters, 'status'> & { status: string },
+>(row: T): T & { status_name: string } {
+  const status = isJobStatus(row.status) ? row.status : 'Created';
+  return { ...row, status_name: requestStatusName({ ...row, status }) };
 }
 
 function toneOf(status: JobStatus, message: string): StatusTone {
-  if (message === 'Scheduling') return 'scheduling';
+  if (message === REQUEST_SCHEDULING) return 'scheduling';
   if (message === 'Ineligible' || message.startsWith('Complete with')) return 'error';
   return statusTone(status);
 }

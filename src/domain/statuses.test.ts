@@ -6,6 +6,7 @@ import {
   JOB_TRANSITIONS,
   STARTED_STATUSES,
   TERMINAL_STATUSES,
+  UPGRADE_ITEM_STATUSES,
   UPGRADE_STATUSES,
   UPGRADE_TRANSITIONS,
   canJobTransition,
@@ -13,7 +14,8 @@ import {
   deriveUpgradeItemStatus,
   isJobStatus,
   isUpgradeStatus,
-  jobStatusLabel,
+  completeWithFailures,
+  upgradeItemStatusOf,
   type JobStatus,
   type UpgradeItemStatus,
 } from './statuses';
@@ -48,12 +50,12 @@ describe('job and request statuses', () => {
     expect(ACTIVE_STATUSES.has(status)).toBe(active);
   });
 
-  it('recognises statuses and labels In Progress for people', () => {
+  it('recognises statuses by the one name the screens show', () => {
     expect(isJobStatus('InProgress')).toBe(true);
     expect(isJobStatus('In Progress')).toBe(false);
     expect(isJobStatus(42)).toBe(false);
-    expect(jobStatusLabel('InProgress')).toBe('In Progress');
-    expect(jobStatusLabel('Failed')).toBe('Failed');
+    expect(completeWithFailures(1)).toBe('Complete with 1 failure');
+    expect(completeWithFailures(3)).toBe('Complete with 3 failures');
     expect(isUpgradeStatus('Ready')).toBe(true);
     expect(isUpgradeStatus('Scheduled')).toBe(false);
   });
@@ -75,6 +77,12 @@ describe('deriveUpgradeItemStatus (first match wins)', () => {
     [['Succeeded', 'Succeeded'], 'Complete'],
   ])('%j → %s', (items, expected) => {
     expect(deriveUpgradeItemStatus(items)).toBe(expected);
+    expect(UPGRADE_ITEM_STATUSES).toContain(expected);
+  });
+
+  it('gives an upgrade without requests no item status', () => {
+    expect(upgradeItemStatusOf([])).toBeNull();
+    expect(upgradeItemStatusOf(['Succeeded', 'Succeeded'])).toBe('Complete');
   });
 });
 

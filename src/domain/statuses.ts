@@ -1,6 +1,12 @@
-// Status vocabularies of push upgrades and the transitions between them (spec §4, domain.md §2.1, §2.12).
+// Status vocabularies of push upgrades and connected orgs, and the transitions between them (spec
+// §4, domain.md §2.1, §2.12). Every status a person reads is named here, once: the screens show
+// these names and the list filters accept exactly them.
+import { countNoun } from './format';
 
-/** Statuses shared by upgrade requests (items) and upgrade jobs; the API value, not the label. */
+/**
+ * Statuses shared by upgrade requests (items) and upgrade jobs, as the spec names them (§4) and as
+ * Salesforce stores them: the screens show 'InProgress' too, so a filter matches what is shown.
+ */
 export const JOB_STATUSES = [
   'Created',
   'Pending',
@@ -57,9 +63,15 @@ export function isJobStatus(value: unknown): value is JobStatus {
   return typeof value === 'string' && (JOB_STATUSES as readonly string[]).includes(value);
 }
 
-/** The label a person reads for a request/job status ('InProgress' → 'In Progress'). */
-export function jobStatusLabel(status: JobStatus): string {
-  return status === 'InProgress' ? 'In Progress' : status;
+/** What a request's Status column reads while its push jobs are still being created (spec §4). */
+export const REQUEST_SCHEDULING = 'Scheduling';
+
+/**
+ * What a finished request with errors reads (spec §4: 'Complete with N failure(s)'); the upgrade's
+ * item status calls the same outcome 'Complete with failures' without a count.
+ */
+export function completeWithFailures(failures: number): string {
+  return `Complete with ${countNoun(failures, 'failure')}`;
 }
 
 /** Statuses of a whole upgrade. */
@@ -86,7 +98,10 @@ export const UPGRADE_ITEM_STATUSES = [
 /** The derived "item status" of an upgrade, computed from the statuses of its requests. */
 export type UpgradeItemStatus = (typeof UPGRADE_ITEM_STATUSES)[number];
 
-/** Rolls an upgrade's request statuses up into one item status; the first matching rule wins. */
+/**
+ * Rolls an upgrade's request statuses up into one item status; the first matching rule wins.
+ * Read as the upgrade's `item_status` ('Done - Complete' on the Upgrade detail).
+ */
 export function deriveUpgradeItemStatus(itemStatuses: readonly JobStatus[]): UpgradeItemStatus {
   if (itemStatuses.length === 0) return 'Invalid';
   if (itemStatuses.every((s) => s === 'Created')) return 'Scheduled';
@@ -96,6 +111,20 @@ export function deriveUpgradeItemStatus(itemStatuses: readonly JobStatus[]): Upg
     return 'Complete with failures';
   return 'Complete';
 }
+
+/** The item status of an upgrade, or null when it has no request to roll up. */
+export function upgradeItemStatusOf(itemStatuses: readonly JobStatus[]): UpgradeItemStatus | null {
+  return itemStatuses.length === 0 ? null : deriveUpgradeItemStatus(itemStatuses);
+}
+
+/**
+ * Connection statuses of a connected org: Connected and Unprotected work, Invalid needs a new
+ * authorization (the row says why), Missing is an org Salesforce no longer knows.
+ */
+export const CONNECTED_ORG_STATUSES = ['Connected', 'Unprotected', 'Invalid', 'Missing'] as const;
+
+/** A connected org's connection status. */
+export type ConnectedOrgStatus = (typeof CONNECTED_ORG_STATUSES)[number];
 
 /** A transition table: for each status, the statuses it may move to. */
 export type TransitionTable<S extends string> = { readonly [From in S]: readonly S[] };

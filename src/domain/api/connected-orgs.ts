@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 import { isoTime, nullableText, orgIdParam } from './common';
+import { CONNECTED_ORG_STATUSES } from '../statuses';
 
 export const CONNECTED_ORG_TYPES = ['Package', 'Licenses', 'Accounts'] as const;
-export const CONNECTED_ORG_STATUSES = ['Connected', 'Unprotected', 'Invalid', 'Missing'] as const;
 
 /** The permission note under the Connected Orgs title. */
 export const CONNECTED_ORGS_NOTE =
@@ -20,7 +20,7 @@ export const connectedOrgSchema = z.object({
   name: z.string(),
   description: nullableText,
   type: z.enum(CONNECTED_ORG_TYPES),
-  status: z.string(),
+  status: z.enum(CONNECTED_ORG_STATUSES),
   instance_name: nullableText,
   instance_url: z.string(),
   namespace: nullableText,
@@ -38,7 +38,7 @@ export const CONNECTED_ORG_LIST: ListDefinition = {
     column('org_id', 'Org ID'),
     column('type', 'Type', 'enum', { values: CONNECTED_ORG_TYPES }),
     column('instance_url', 'Instance URL'),
-    column('status', 'Connection Status'),
+    column('status', 'Connection Status', 'enum', { values: CONNECTED_ORG_STATUSES }),
     column('active', 'Active', 'boolean'),
   ],
   defaultSort: [{ id: 'name', desc: false }],

@@ -3,14 +3,14 @@
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 import { isoTime, nullableText, numericId, orgIdParam, salesforceId } from './common';
-import { JOB_STATUSES, UPGRADE_STATUSES } from '../statuses';
+import { JOB_STATUSES, UPGRADE_ITEM_STATUSES, UPGRADE_STATUSES } from '../statuses';
 
 export const upgradeSchema = z.object({
   id: z.number().int(),
   description: z.string(),
   status: z.string(),
-  /** The status derived from the upgrade's requests. */
-  item_status: nullableText,
+  /** The status its requests roll up to ('Complete'); null when it has none. */
+  item_status: z.enum(UPGRADE_ITEM_STATUSES).nullable(),
   total_job_count: z.number().int(),
   start_time: isoTime,
   created_by: nullableText,
@@ -65,6 +65,9 @@ export const upgradeItemSchema = z.object({
   end_time: isoTime,
   duration: z.number().int().nullable(),
   status: z.string(),
+  /** What its Status column shows and filters on: the status, 'Scheduling', 'Ineligible' or
+   * 'Complete with N failure(s)' (requestStatusName). */
+  status_name: z.string(),
   created_by: nullableText,
   activated_by: nullableText,
   activated_date: isoTime,
@@ -82,7 +85,8 @@ export const UPGRADE_ITEM_LIST: ListDefinition = {
     column('version_number', 'Version', 'version'),
     column('scheduled_start_time', 'Scheduled Start', 'datetime'),
     column('total_job_count', 'Jobs', 'number'),
-    column('status', 'Status'),
+    // The status name the column shows ('Complete with 2 failures'), so a filter matches it.
+    column('status', 'Status', 'text', { field: 'status_name' }),
     column('created_by', 'Created By'),
   ],
   defaultSort: [{ id: 'scheduled_start_time', desc: true }],

@@ -7,6 +7,7 @@ import {
   packageSchema,
   packageVersionSchema,
   upgradeItemSchema,
+  withRequestStatusName,
   type Customer,
   type License,
   type Package,
@@ -131,7 +132,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
 }
 
 export function makeUpgradeItem(overrides: Partial<UpgradeItem> = {}): UpgradeItem {
-  return upgradeItemSchema.parse({
+  return parseUpgradeItem({
     id: 71,
     upgrade_id: 7,
     description: 'Spring rollout',
@@ -160,4 +161,9 @@ export function makeUpgradeItem(overrides: Partial<UpgradeItem> = {}): UpgradeIt
     created_job_count: 10,
     ...overrides,
   });
+}
+
+/** A request as the server sends it: its status name follows from its status and counts. */
+export function parseUpgradeItem(item: Omit<UpgradeItem, 'status_name'>): UpgradeItem {
+  return upgradeItemSchema.parse(withRequestStatusName(item));
 }

@@ -1,8 +1,9 @@
 // connected_org rows: the orgs Pushboard holds tokens for. Tokens are stored only sealed.
+import type { ConnectedOrgStatus } from '../../../domain/statuses';
 import type { SqlClient } from '../database';
 
 export type ConnectedOrgType = 'Package' | 'Licenses' | 'Accounts';
-export type ConnectedOrgStatus = 'Connected' | 'Unprotected' | 'Invalid' | 'Missing';
+export type { ConnectedOrgStatus };
 
 export interface ConnectedOrgRow {
   org_id: string;

@@ -3,6 +3,8 @@
 import type { UpgradeDetail, UpgradeItemDetail } from '../../../domain';
 import type { SqlClient } from '../database';
 import { toJsonRow } from '../lists/list-query';
+import { withRequestStatusName } from '../../../domain/progress';
+import { withItemStatus } from './upgrade-reads';
 
 /** Counts per status of a set of jobs `j`; Ineligible is only left out of eligible_job_count. */
 const JOB_COUNTS = `
@@ -21,8 +23,7 @@ export async function findUpgradeDetail(
 ): Promise<UpgradeDetail | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT u.id::int AS id, u.description, u.status,
-       (SELECT string_agg(DISTINCT i.status, ', ') FROM upgrade_item i WHERE i.upgrade_id = u.id)
-         AS item_status,
+       (SELECT array_agg(i.status) FROM upgrade_item i WHERE i.upgrade_id = u.id) AS item_status,
        coalesce((SELECT sum(i.total_job_count)::int FROM upgrade_item i WHERE i.upgrade_id = u.id), 0)
          AS total_job_count,
        u.start_time, u.created_by, u.activated_by, u.activated_date, u.comment,
@@ -32,7 +33,7 @@ export async function findUpgradeDetail(
      WHERE u.id = $1`,
     [id],
   );
-  return rows[0] ? toJsonRow<UpgradeDetail>(rows[0]) : undefined;
+  return rows[0] ? withItemStatus(toJsonRow<UpgradeDetail>(rows[0])) : undefined;
 }
 
 export async function findUpgradeItemDetail(
@@ -52,5 +53,5 @@ export async function findUpgradeItemDetail(
      WHERE i.id = $1`,
     [id],
   );
-  return rows[0] ? toJsonRow<UpgradeItemDetail>(rows[0]) : undefined;
+  return rows[0] ? withRequestStatusName(toJsonRow<UpgradeItemDetail>(rows[0])) : undefined;
 }

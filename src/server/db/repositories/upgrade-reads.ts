@@ -1,6 +1,8 @@
 // Reads of upgrades, their requests and jobs for the list tabs of orgs, packages, groups and
 // connected orgs. Counts come from the job rows in one aggregate per request.
 import type { Upgrade, UpgradeItem, UpgradeJob } from '../../../domain';
+import { withRequestStatusName } from '../../../domain/progress';
+import { upgradeItemStatusOf, type JobStatus } from '../../../domain/statuses';
 import type { SqlClient } from '../database';
 import { toJsonRow } from '../lists/list-query';
 import { SqlBuilder } from '../lists/sql-builder';
@@ -25,8 +27,7 @@ export async function listUpgrades(
     filter.groupId !== undefined ? `WHERE u.org_group_id = ${b.param(filter.groupId)}` : '';
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT u.id, u.description, u.status,
-       (SELECT string_agg(DISTINCT i.status, ', ') FROM upgrade_item i WHERE i.upgrade_id = u.id)
-         AS item_status,
+       (SELECT array_agg(i.status) FROM upgrade_item i WHERE i.upgrade_id = u.id) AS item_status,
        coalesce((SELECT sum(i.total_job_count)::int FROM upgrade_item i WHERE i.upgrade_id = u.id), 0)
          AS total_job_count,
        u.start_time, u.created_by, u.activated_by, u.activated_date, u.comment, u.org_group_id,
@@ -34,7 +35,13 @@ export async function listUpgrades(
      FROM upgrade u ${where} ORDER BY u.start_time DESC, u.id DESC`,
     b.params,
   );
-  return rows.map((row) => toJsonRow<Upgrade>(row));
+  return rows.map((row) => withItemStatus(toJsonRow<Upgrade>(row)));
+}
+
+/** The upgrade's requests' statuses (read as an array) rolled up into its one item status. */
+export function withItemStatus<T extends { item_status: unknown }>(row: T): T {
+  const statuses = (row.item_status ?? []) as JobStatus[];
+  return { ...row, item_status: upgradeItemStatusOf(statuses) };
 }
 
 export interface UpgradeItemFilter {
@@ -67,7 +74,7 @@ export async function listUpgradeItems(
      ORDER BY i.scheduled_start_time DESC, i.id DESC`,
     b.params,
   );
-  return rows.map((row) => toJsonRow<UpgradeItem>(row));
+  return rows.map((row) => withRequestStatusName(toJsonRow<UpgradeItem>(row)));
 }
 
 export interface UpgradeJobFilter {

@@ -1,4 +1,5 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { CONNECTED_ORG_STATUSES } from '../../../domain/statuses';
 import { sfId } from './ids';
 
 export const connectedOrg = pgTable('connected_org', {
@@ -11,7 +12,7 @@ export const connectedOrg = pgTable('connected_org', {
   instanceUrl: text('instance_url').notNull(),
   loginUrl: text('login_url').notNull(),
   type: text('type', { enum: ['Package', 'Licenses', 'Accounts'] }).notNull(),
-  status: text('status', { enum: ['Connected', 'Unprotected', 'Invalid', 'Missing'] }).notNull(),
+  status: text('status', { enum: CONNECTED_ORG_STATUSES }).notNull(),
   active: boolean('active').notNull().default(true),
   accessTokenEnc: text('access_token_enc'),
   refreshTokenEnc: text('refresh_token_enc'),

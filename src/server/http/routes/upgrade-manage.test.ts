@@ -58,7 +58,8 @@ describe('GET /api/upgrades/:id and /api/upgradeitems/:id', () => {
       id,
       description: 'Detail',
       status: 'Ready',
-      item_status: 'Created',
+      // One name per status: the requests (all Created) roll up to 'Scheduled'.
+      item_status: 'Scheduled',
       total_job_count: group.planned.length,
       created_by: 'operator@pushboard.demo',
       eligible_job_count: eligible,
@@ -79,6 +80,7 @@ describe('GET /api/upgrades/:id and /api/upgradeitems/:id', () => {
       upgrade_id: id,
       push_request_id: item!.push_request_id,
       status: 'Created',
+      status_name: 'Created',
       job_count: jobs.length,
       total_job_count: group.planned.length,
       eligible_job_count: eligible,

@@ -99,7 +99,7 @@ export function makeUpgrade(overrides: Partial<Upgrade> = {}): Upgrade {
     id: 31,
     description: 'Billing 1.5 for pilots',
     status: 'Active',
-    item_status: 'InProgress',
+    item_status: 'Active',
     total_job_count: 40,
     start_time: '2025-03-03T10:00:00.000Z',
     created_by: 'ada@example.com',

@@ -2,11 +2,11 @@
 import {
   connectedOrgSchema,
   packageVersionSchema,
-  upgradeItemSchema,
   type ConnectedOrg,
   type PackageVersion,
   type UpgradeItem,
 } from '../../../domain';
+import { parseUpgradeItem } from '../../testing/fixtures';
 
 export const PACKAGING_ORG_ID = '00D000000000010EAA';
 
@@ -51,7 +51,7 @@ export function makePackageVersion(overrides: Partial<PackageVersion> = {}): Pac
 }
 
 export function makeUpgradeItem(overrides: Partial<UpgradeItem> = {}): UpgradeItem {
-  return upgradeItemSchema.parse({
+  return parseUpgradeItem({
     id: 55,
     upgrade_id: 31,
     description: 'Billing 1.5 for pilots',

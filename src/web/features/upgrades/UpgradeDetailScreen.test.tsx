@@ -61,7 +61,7 @@ describe('UpgradeDetailScreen', SLOW, () => {
       'GET /api/upgrades/7': {
         json: makeUpgradeDetail({
           status: 'Active',
-          item_status: 'InProgress',
+          item_status: 'Active',
           comment: 'Paused for the weekend',
           activated_by: 'grace@example.com',
           activated_date: '2024-06-01T12:05:00.000Z',
@@ -77,7 +77,7 @@ describe('UpgradeDetailScreen', SLOW, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Spring rollout' }),
     ).toBeInTheDocument();
-    expect(field('Status')).toHaveTextContent('Active - InProgress');
+    expect(field('Status')).toHaveTextContent('Active - Active');
     expect(field('Status')).toHaveTextContent('Paused for the weekend');
     expect(field('Jobs')).toHaveTextContent('10');
     expect(field('Created By')).toHaveTextContent('grace@example.com');

@@ -4,6 +4,7 @@ import {
   upgradeItemDetailSchema,
   upgradeJobSchema,
   upgradeSchema,
+  withRequestStatusName,
   type Upgrade,
   type UpgradeDetail,
   type UpgradeItemDetail,
@@ -16,7 +17,7 @@ export function makeUpgrade(overrides: Partial<Upgrade> = {}): Upgrade {
     id: 7,
     description: 'Spring rollout',
     status: 'Ready',
-    item_status: 'Created',
+    item_status: 'Scheduled',
     total_job_count: 10,
     start_time: '2024-06-01T12:00:00.000Z',
     created_by: 'grace@example.com',
@@ -46,12 +47,14 @@ export function makeUpgradeDetail(overrides: Partial<UpgradeDetail> = {}): Upgra
 }
 
 export function makeItemDetail(overrides: Partial<UpgradeItemDetail> = {}): UpgradeItemDetail {
-  return upgradeItemDetailSchema.parse({
-    ...makeUpgradeItem({ created_by: 'grace@example.com' }),
-    push_request_id: '0DV000000000001AAA',
-    message: null,
-    ...overrides,
-  });
+  return upgradeItemDetailSchema.parse(
+    withRequestStatusName({
+      ...makeUpgradeItem({ created_by: 'grace@example.com' }),
+      push_request_id: '0DV000000000001AAA',
+      message: null,
+      ...overrides,
+    }),
+  );
 }
 
 export function makeJob(overrides: Partial<UpgradeJob> = {}): UpgradeJob {
