@@ -4,6 +4,7 @@ export * from './eligibility';
 export * from './filter/index';
 export * from './format';
 export * from './ids';
+export * from './left-out';
 export * from './live-events';
 export * from './policy';
 export * from './progress';

@@ -1,5 +1,6 @@
 // Typed errors that services throw; the error handler turns each into `{message, subject}`
 // JSON with its status. Anything else is a 500 whose details stay in the log.
+import type { SchedulePreview } from '../domain/api/upgrade-actions';
 
 export class AppError extends Error {
   constructor(
@@ -44,6 +45,16 @@ export class ConflictError extends AppError {
   }
 }
 
+/** 409: a schedule would reach no org; the body carries the preview that says why. */
+export class NothingToScheduleError extends ConflictError {
+  constructor(
+    message: string,
+    readonly preview: SchedulePreview,
+  ) {
+    super(message);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message: string) {
     super(429, 'Too Many Requests', message);
@@ -64,4 +75,6 @@ export interface ErrorBody {
   message: string;
   subject: string;
   field?: string;
+  /** A refused schedule's preview: which orgs were left out and why. */
+  preview?: SchedulePreview;
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { nullableText } from './common';
 import { upgradeItemSchema, upgradeSchema } from './upgrades';
+import { LEFT_OUT_KINDS } from '../left-out';
 import { scheduleUpgradeSchema } from '../schedule';
 
 /** The cancel-comment modal's body (spec §2: Cancel asks for a comment). */
@@ -101,7 +102,54 @@ export const schedulePreviewSchema = z.object({
       orgs: z.number().int(),
     }),
   ),
-  /** Orgs left out, counted per reason (blacklisted, license not upgradeable, already current…). */
-  leftOut: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** Orgs that get no push job at all (each counted once). */
+  leftOutOrgs: z.number().int(),
+  /**
+   * One line per kind of reason (blacklisted, license not upgradeable, already current…), most
+   * orgs first, with the orgs it covers: an org left out for two kinds is in both lines. At most
+   * PREVIEW_ORGS_PER_REASON orgs are listed per line; `count` is the whole number.
+   */
+  leftOut: z.array(
+    z.object({
+      kind: z.enum(LEFT_OUT_KINDS),
+      label: z.string(),
+      count: z.number().int(),
+      orgs: z.array(
+        z.object({
+          org_id: z.string(),
+          org_name: nullableText,
+          account_name: nullableText,
+          /** What this kind of reason says about the org ('Relay Core, Relay Billing'). */
+          detail: z.string(),
+        }),
+      ),
+    }),
+  ),
 });
 export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
+
+/** The most orgs a preview line lists (its count covers all). */
+export const PREVIEW_ORGS_PER_REASON = 500;
+
+/** Why Schedule is off, and what a schedule that reaches nobody is refused with (409). */
+export const NOTHING_TO_SCHEDULE =
+  'Nothing to schedule: none of the selected orgs can be upgraded to the selected versions.';
+
+/** The refusal's message: NOTHING_TO_SCHEDULE and, when orgs were left out, how many per reason. */
+export function nothingToScheduleMessage(preview: Pick<SchedulePreview, 'leftOut'>): string {
+  if (preview.leftOut.length === 0) return NOTHING_TO_SCHEDULE;
+  const lines = preview.leftOut.map((line) => `${line.label}: ${line.count}`);
+  return `${NOTHING_TO_SCHEDULE} Left out: ${lines.join('; ')}.`;
+}
+
+/** Whether a preview reaches at least one org. */
+export function previewReachesAnyone(preview: Pick<SchedulePreview, 'requests'>): boolean {
+  return preview.requests.some((request) => request.orgs > 0);
+}
+
+/** The 409 body of a schedule that reaches nobody: the message and the preview's reasons. */
+export const nothingToScheduleSchema = z.object({
+  message: z.string(),
+  subject: z.string(),
+  preview: schedulePreviewSchema,
+});

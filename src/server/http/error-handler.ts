@@ -1,7 +1,7 @@
 // One place that turns every failure into the JSON body the web app expects.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody } from '../errors';
+import { AppError, NothingToScheduleError, type ErrorBody } from '../errors';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/database-errors';
 
 const SUBJECTS: Record<number, string> = {
@@ -51,6 +51,7 @@ export function toErrorBody(error: FastifyError): { status: number; body: ErrorB
   if (error instanceof AppError) {
     const body: ErrorBody = { message: error.message, subject: error.subject };
     if (error.field) body.field = error.field;
+    if (error instanceof NothingToScheduleError) body.preview = error.preview;
     return { status: error.statusCode, body };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

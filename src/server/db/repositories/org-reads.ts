@@ -51,3 +51,18 @@ export async function listGroupsOfOrg(db: SqlClient, orgId: string): Promise<Org
   );
   return rows.map((row) => toJsonRow<OrgGroup>(row));
 }
+
+/** Names and account names of orgs by id; ids Pushboard does not know are left out. */
+export async function findOrgNames(
+  db: SqlClient,
+  orgIds: readonly string[],
+): Promise<Map<string, { org_name: string | null; account_name: string | null }>> {
+  const { rows } = await db.query<{
+    org_id: string;
+    org_name: string | null;
+    account_name: string | null;
+  }>(`SELECT org_id, name AS org_name, account_name FROM org WHERE org_id = ANY($1::bpchar[])`, [
+    orgIds,
+  ]);
+  return new Map(rows.map(({ org_id, ...names }) => [org_id.trim(), names]));
+}

@@ -3,7 +3,12 @@
 // stats, purge (all or nothing, active upgrades refused) and the server-paged Jobs and Blacklist
 // lists (sort, filter, page, export).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareVersions, type ListPage, type UpgradeJob } from '../../../domain';
+import {
+  compareVersions,
+  type ListPage,
+  type SchedulePreview,
+  type UpgradeJob,
+} from '../../../domain';
 import {
   startUpgradeApp,
   type Candidate,
@@ -105,18 +110,43 @@ describe('POST /api/orggroups/:id/upgrade/preview and /api/orgs/:orgId/upgrade/p
       t.viewer,
     );
     expect(response.statusCode, response.body).toBe(200);
-    const preview = response.json<{
-      requests: { version_id: string; orgs: number; package_name: string }[];
-      leftOut: { reason: string; count: number }[];
-    }>();
+    const preview = response.json<SchedulePreview>();
     expect(await count('upgrade')).toBe(upgradesBefore);
     expect(preview.requests).toHaveLength(1);
     expect(preview.requests[0]).toMatchObject({
       version_id: group.target,
       orgs: group.planned.length,
     });
-    expect(preview.leftOut.map((l) => l.count).reduce((a, b) => a + b, 0)).toBe(2);
-    expect(preview.leftOut.some((l) => /^Blacklisted: Blacklist Group/.test(l.reason))).toBe(true);
+    // One line per kind of reason, each with the orgs it covers.
+    expect(preview.leftOutOrgs).toBe(2);
+    const [blacklistedOrg] = group.members;
+    expect(preview.leftOut).toEqual([
+      {
+        kind: 'blacklisted',
+        label: 'Blacklisted (a Blacklist Group)',
+        count: 1,
+        orgs: [
+          expect.objectContaining({
+            org_id: blacklistedOrg,
+            detail: expect.stringMatching(/^Blacklist Group 'Denied /) as string,
+          }),
+        ],
+      },
+      {
+        kind: 'not-installed',
+        label: 'Package not installed',
+        count: 1,
+        orgs: [
+          {
+            org_id: '00D000000000555AAA',
+            org_name: null,
+            account_name: null,
+            detail: preview.requests[0]!.package_name,
+          },
+        ],
+      },
+    ]);
+    expect(typeof preview.leftOut[0]!.orgs[0]!.org_name).toBe('string');
 
     // Scheduling the same: the same request size and the same reasons.
     const schedule = await t.post(`/api/orggroups/${groupId}/upgrade`, {
@@ -134,19 +164,20 @@ describe('POST /api/orggroups/:id/upgrade/preview and /api/orgs/:orgId/upgrade/p
     expect(items).toEqual(
       preview.requests.map((r) => ({ version_id: r.version_id, total_job_count: r.orgs })),
     );
-    const reasons = await t.rows<{ reason: string; count: number }>(
-      `SELECT reason, count(*)::int AS count FROM upgrade_blacklist WHERE upgrade_id = $1
-        GROUP BY reason ORDER BY count DESC, reason`,
+    const leftOut = await t.rows<{ org_id: string }>(
+      `SELECT org_id FROM upgrade_blacklist WHERE upgrade_id = $1 ORDER BY org_id`,
       [id],
     );
-    expect(reasons).toEqual(preview.leftOut);
+    expect(leftOut.map((r) => r.org_id.trim())).toEqual(
+      preview.leftOut.flatMap((line) => line.orgs.map((org) => org.org_id)).sort(),
+    );
 
     const [org] = await t.candidates(1);
     const single = await t.post(`/api/orgs/${org!.org_id}/upgrade/preview`, {
       versions: [org!.target],
     });
     expect(single.statusCode, single.body).toBe(200);
-    expect(single.json()).toMatchObject({ requests: [{ orgs: 1 }], leftOut: [] });
+    expect(single.json()).toMatchObject({ requests: [{ orgs: 1 }], leftOutOrgs: 0, leftOut: [] });
     const unknownVersion = await t.post(`/api/orgs/${org!.org_id}/upgrade/preview`, {
       versions: ['04t000000000000AAA'],
     });

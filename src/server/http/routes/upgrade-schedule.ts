@@ -1,7 +1,8 @@
 // Scheduling an upgrade (spec §7): POST /api/orgs/{orgId}/upgrade and the group interface's
 // POST /api/orggroups/{id}/upgrade. Read-only users are refused before the body is even read;
-// the answer carries the upgrade id (the same one for a repeated transid) and, when nobody could
-// be upgraded, the message. The live 'upgrade' event with the transid follows the commit.
+// the answer carries the upgrade id (the same one for a repeated transid). When nobody could be
+// upgraded nothing is written and the answer is 409 with the preview's reasons (`preview`). The
+// live 'upgrade' event with the transid follows the commit.
 import { z } from 'zod';
 import {
   numericId,
@@ -38,7 +39,7 @@ export function upgradeScheduleRoutes(app: AppInstance): void {
       schema: {
         tags: ['upgrades'],
         description:
-          'Schedules an upgrade of one org to the selected versions (a repeated transid answers the same upgrade).',
+          'Schedules an upgrade of one org to the selected versions (a repeated transid answers the same upgrade); 409 with the preview when the org cannot be upgraded to any of them.',
         params: z.object({ orgId: orgIdParam }),
         body: scheduleUpgradeSchema,
         response: { 200: scheduleResultSchema },
@@ -57,7 +58,7 @@ export function upgradeScheduleRoutes(app: AppInstance): void {
       schema: {
         tags: ['orggroups'],
         description:
-          "Schedules an upgrade of a group's member orgs to the selected versions (a repeated transid answers the same upgrade).",
+          "Schedules an upgrade of a group's member orgs to the selected versions (a repeated transid answers the same upgrade); 409 with the preview when no member can be upgraded to any of them.",
         params: z.object({ id: numericId }),
         body: scheduleUpgradeSchema,
         response: { 200: scheduleResultSchema },

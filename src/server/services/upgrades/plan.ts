@@ -8,6 +8,7 @@ import {
   targetVersions,
   tierOrder,
 } from '../../../domain/eligibility';
+import type { LeftOutReason } from '../../../domain/left-out';
 import type { SqlClient } from '../../db/database';
 import {
   blacklistReasons,
@@ -50,8 +51,13 @@ export interface PlannedRequest {
 
 export interface SchedulePlan {
   requests: PlannedRequest[];
-  /** Orgs that get no push job at all, with why (the upgrade's Blacklist tab). */
-  leftOut: { orgId: string; reason: string }[];
+  /** Orgs that get no push job at all, with why (the upgrade's Blacklist tab, the preview). */
+  leftOut: { orgId: string; reasons: LeftOutReason[] }[];
+}
+
+/** Whether the plan creates at least one push job. */
+export function reachesAnyone(plan: SchedulePlan): boolean {
+  return plan.requests.some((request) => request.orgs.length > 0);
 }
 
 export interface ListSettings extends BlacklistSettings {
@@ -110,11 +116,9 @@ export async function planSchedule(
   settings: ListSettings,
 ): Promise<SchedulePlan> {
   const orgIds = [...new Set(candidates)];
-  const reasons = new Map<string, string[]>();
-  const addReason = (orgId: string, reason: string) => {
-    const list = reasons.get(orgId) ?? [];
-    if (!list.includes(reason)) list.push(reason);
-    reasons.set(orgId, list);
+  const reasons = new Map<string, LeftOutReason[]>();
+  const addReason = (orgId: string, reason: LeftOutReason) => {
+    reasons.set(orgId, [...(reasons.get(orgId) ?? []), reason]);
   };
 
   // Whitelist and blacklist first: they exclude an org from every package.
@@ -134,11 +138,9 @@ export async function planSchedule(
     blacklist: blacklisted.rows.map((r) => r.org_id.trim()),
     whitelist: [...settings.allowedOrgs, ...whitelist.rows.map((r) => r.org_id.trim())],
   });
-  for (const orgId of lists.notWhitelisted) {
-    addReason(orgId, 'Not whitelisted (ALLOWED_ORGS or a Whitelist Group)');
-  }
+  for (const orgId of lists.notWhitelisted) addReason(orgId, { kind: 'not-whitelisted' });
   for (const orgId of lists.blacklisted) {
-    addReason(orgId, await describeBlacklist(db, orgId, settings));
+    for (const reason of await blacklistOf(db, orgId, settings)) addReason(orgId, reason);
   }
 
   // Then per package: license, latest limited version, installed vs. selected versions.
@@ -167,27 +169,26 @@ export async function planSchedule(
       const name = selected[0]?.package_name ?? packageId;
       const row = installedOf.get(`${orgId}|${packageId}`);
       if (!row) {
-        addReason(orgId, `${name} is not installed`);
+        addReason(orgId, { kind: 'not-installed', packageName: name });
         continue;
       }
       if (!isUpgradeableLicense(row.license_status)) {
-        addReason(orgId, `${name}: license ${row.license_status ?? 'unknown'} cannot be upgraded`);
+        addReason(orgId, {
+          kind: 'license',
+          packageName: name,
+          licenseStatus: row.license_status,
+        });
         continue;
       }
       const installedId = row.version_id.trim();
+      const versionNumber = row.version_number;
       if (row.limited_version_id && installedId === row.limited_version_id.trim()) {
-        addReason(
-          orgId,
-          `${name}: already on the latest limited version ${row.version_number ?? ''}`.trim(),
-        );
+        addReason(orgId, { kind: 'latest-limited', packageName: name, versionNumber });
         continue;
       }
       const targets = targetVersions(row.version_sort, selected);
       if (targets.length === 0) {
-        addReason(
-          orgId,
-          `${name}: installed version ${row.version_number ?? '?'} is not older than the selected version(s)`,
-        );
+        addReason(orgId, { kind: 'already-current', packageName: name, versionNumber });
         continue;
       }
       included.add(orgId);
@@ -211,18 +212,23 @@ export async function planSchedule(
   );
   const leftOut = orgIds
     .filter((orgId) => !included.has(orgId))
-    .map((orgId) => ({ orgId, reason: (reasons.get(orgId) ?? ['Not eligible']).join('; ') }));
+    .map((orgId) => ({ orgId, reasons: reasons.get(orgId) ?? [] }));
   return { requests: ordered, leftOut };
 }
 
-async function describeBlacklist(
+/** Why the blacklist holds an org: its Blacklist Groups, DENIED_ORGS, or those of its account. */
+async function blacklistOf(
   db: SqlClient,
   orgId: string,
   settings: BlacklistSettings,
-): Promise<string> {
-  const why = (await blacklistReasons(db, orgId, settings)).map((r) => {
-    const source = r.group_name ? `Blacklist Group '${r.group_name}'` : 'DENIED_ORGS';
-    return r.kind === 'account' ? `same account as ${r.via_org_id ?? '?'} (${source})` : source;
+): Promise<LeftOutReason[]> {
+  const rows = await blacklistReasons(db, orgId, settings);
+  // Only when the group changed between the two reads: still blacklisted, by a group now gone.
+  if (rows.length === 0) return [{ kind: 'blacklisted', group: '?', viaOrgId: null }];
+  return rows.map((r): LeftOutReason => {
+    const viaOrgId = r.kind === 'account' ? (r.via_org_id ?? null) : null;
+    return r.group_name
+      ? { kind: 'blacklisted', group: r.group_name, viaOrgId }
+      : { kind: 'denied', viaOrgId };
   });
-  return `Blacklisted: ${why.join(', ') || 'blacklist'}`;
 }

@@ -1,8 +1,18 @@
-// The Schedule Upgrade modal's preview (issue 11): how many orgs each selected version will reach
-// and how many are left out and why, computed by scheduling's own plan (UpgradeScheduler.plan),
-// so the preview and the schedule that follows cannot disagree. Nothing is written, which is why
-// read-only users may ask too.
-import type { SchedulePreview } from '../../../domain/api/upgrade-actions';
+// The Schedule Upgrade modal's preview: how many orgs each selected version will reach and, per
+// kind of reason, which orgs are left out, computed by scheduling's own plan
+// (UpgradeScheduler.plan), so the preview and the schedule that follows cannot disagree. Nothing
+// is written, which is why read-only users may ask too. A schedule that reaches nobody is refused
+// with this same preview.
+import {
+  nothingToScheduleMessage,
+  PREVIEW_ORGS_PER_REASON,
+  type SchedulePreview,
+} from '../../../domain/api/upgrade-actions';
+import { groupLeftOut } from '../../../domain/left-out';
+import type { SqlClient } from '../../db/database';
+import { findOrgNames } from '../../db/repositories/org-reads';
+import { NothingToScheduleError } from '../../errors';
+import { reachesAnyone, type SchedulePlan } from './plan';
 import type { ScheduleScope, UpgradeScheduler } from './schedule';
 
 export async function previewSchedule(
@@ -10,9 +20,28 @@ export async function previewSchedule(
   scope: ScheduleScope,
   versionIds: readonly string[],
 ): Promise<SchedulePreview> {
-  const plan = await scheduler.plan(scope, versionIds);
-  const reasons = new Map<string, number>();
-  for (const { reason } of plan.leftOut) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  return scheduler.preview(scope, versionIds);
+}
+
+/**
+ * Scheduling (or retrying) what reaches no org is refused before anything is written: a 409
+ * carrying the preview, so the caller sees why in the same words as the modal.
+ */
+export async function refuseNothingToSchedule(db: SqlClient, plan: SchedulePlan): Promise<void> {
+  if (reachesAnyone(plan)) return;
+  const preview = await previewOfPlan(db, plan);
+  throw new NothingToScheduleError(nothingToScheduleMessage(preview), preview);
+}
+
+/** A plan as the preview shows it: requests with their org counts, left-out orgs by reason. */
+export async function previewOfPlan(db: SqlClient, plan: SchedulePlan): Promise<SchedulePreview> {
+  const lines = groupLeftOut(
+    plan.leftOut.map(({ orgId, reasons }) => ({ org_id: orgId, reasons })),
+    PREVIEW_ORGS_PER_REASON,
+  );
+  const names = await findOrgNames(db, [
+    ...new Set(lines.flatMap((line) => line.orgs.map((org) => org.org_id))),
+  ]);
   return {
     requests: plan.requests.map(({ version, orgs }) => ({
       package_id: version.package_id,
@@ -21,8 +50,15 @@ export async function previewSchedule(
       version_number: version.version_number,
       orgs: orgs.length,
     })),
-    leftOut: [...reasons]
-      .map(([reason, count]) => ({ reason, count }))
-      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+    leftOutOrgs: plan.leftOut.length,
+    leftOut: lines.map((line) => ({
+      ...line,
+      orgs: line.orgs.map((org) => ({
+        org_id: org.org_id,
+        org_name: names.get(org.org_id)?.org_name ?? null,
+        account_name: names.get(org.org_id)?.account_name ?? null,
+        detail: org.detail,
+      })),
+    })),
   };
 }

@@ -3,6 +3,7 @@
 // the failure is left out and listed), exactly once however often it is clicked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { SchedulePreview } from '../../../domain';
 import { startUpgradeApp, type UpgradeApp } from './testing/upgrade-app';
 
 let t: UpgradeApp;
@@ -125,6 +126,25 @@ describe('POST /api/upgrades/retry/:id', () => {
     const again = await t.post(`/api/upgrades/retry/${original.id}`);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<{ id: number }>().id).not.toBe(id);
+  });
+
+  it('refuses a retry that reaches nobody (409 with the reasons) and writes no upgrade', async () => {
+    const original = await finishedWithFailures();
+    const failed = [original.failed, original.blacklisted, original.failedToo];
+    await t.makeGroup('Retry nobody', failed, 'Blacklist Group');
+    const upgradesBefore = await t.rows(`SELECT id FROM upgrade ORDER BY id`);
+
+    const response = await t.post(`/api/upgrades/retry/${original.id}`);
+
+    expect(response.statusCode, response.body).toBe(409);
+    const body = response.json<{ message: string; preview: SchedulePreview }>();
+    expect(body.message).toMatch(/^Nothing to schedule/);
+    expect(body.preview).toMatchObject({ requests: [], leftOutOrgs: 3 });
+    expect(body.preview.leftOut).toEqual([
+      expect.objectContaining({ kind: 'blacklisted', count: 3 }),
+    ]);
+    expect(body.preview.leftOut[0]!.orgs.map((org) => org.org_id).sort()).toEqual(failed.sort());
+    expect(await t.rows(`SELECT id FROM upgrade ORDER BY id`)).toEqual(upgradesBefore);
   });
 
   it('refuses an upgrade without failed jobs (409), read-only users (403), unknown (404) and bad ids (400)', async () => {

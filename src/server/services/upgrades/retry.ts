@@ -5,7 +5,8 @@
 // by the SAME eligibility path as scheduling (per target version, so an org is retried only to
 // the version that failed): an org blacklisted, no longer licensed or upgraded since is left out
 // and listed on the new upgrade's Blacklist tab (the predecessor bypassed all of this). The new
-// upgrade is Ready: activating it goes through the activation policy like any other.
+// upgrade is Ready: activating it goes through the activation policy like any other. A retry
+// that would reach no org is refused (409 with the reasons) and writes nothing, as scheduling is.
 // Exactly once: the transid is derived from the original and its set of failed jobs, so a double
 // click (or two operators) gets the same new upgrade, and jobs a live retry already carries are
 // not retried again.
@@ -13,10 +14,12 @@ import { createHash } from 'node:crypto';
 import { canRetryUpgrade } from '../../../domain/actions';
 import type { ScheduleResult } from '../../../domain/api/upgrade-actions';
 import { tierOrder } from '../../../domain/eligibility';
+import { sameLeftOutReason, type LeftOutReason } from '../../../domain/left-out';
 import type { Actor } from '../../actor';
 import { ConflictError, NotFoundError } from '../../errors';
 import { audited, STATE_ONLY, type ManageDeps } from './manage-deps';
 import type { SchedulePlan } from './plan';
+import { refuseNothingToSchedule } from './preview';
 import type { UpgradeScheduler } from './schedule';
 import { writeUpgrade } from './upgrade-store';
 
@@ -73,6 +76,7 @@ export async function retryFailed(
     let id = existing;
     if (id === undefined) {
       const plan = await planRetry(deps.scheduler, toRetry);
+      await refuseNothingToSchedule(db, plan);
       id =
         (await writeUpgrade(
           db,
@@ -179,17 +183,19 @@ async function planRetry(
     byVersion.set(job.version_id, [...(byVersion.get(job.version_id) ?? []), job.org_id]);
   }
   const merged: SchedulePlan = { requests: [], leftOut: [] };
-  const reasons = new Map<string, string[]>();
+  const reasons = new Map<string, LeftOutReason[]>();
   for (const [versionId, orgIds] of byVersion) {
     const plan = await scheduler.planFor(orgIds, [versionId]);
     merged.requests.push(...plan.requests);
-    for (const { orgId, reason } of plan.leftOut) {
-      reasons.set(orgId, [...(reasons.get(orgId) ?? []), reason]);
+    for (const { orgId, reasons: why } of plan.leftOut) {
+      const known = reasons.get(orgId) ?? [];
+      const added = why.filter((reason) => !known.some((k) => sameLeftOutReason(k, reason)));
+      reasons.set(orgId, [...known, ...added]);
     }
   }
   const planned = new Set(merged.requests.flatMap((r) => r.orgs.map((o) => o.orgId)));
   for (const [orgId, why] of reasons) {
-    if (!planned.has(orgId)) merged.leftOut.push({ orgId, reason: why.join('; ') });
+    if (!planned.has(orgId)) merged.leftOut.push({ orgId, reasons: why });
   }
   merged.requests.sort(
     (a, b) =>

@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { describeLeftOut } from '../../../domain/left-out';
 import { loadConfig } from '../../config';
 import { blacklistSettings } from '../../http/routes/blacklist-settings';
 import { fetchAllJob } from '../../sync/fetch-job';
@@ -265,7 +266,7 @@ describe('scheduling killed with SIGKILL while push jobs are being created', () 
           [upgradeId],
         );
         expect(blacklist.map((b) => `${b.org_id.trim()} ${b.reason}`).sort()).toEqual(
-          plan.leftOut.map((o) => `${o.orgId} ${o.reason}`).sort(),
+          plan.leftOut.map((o) => `${o.orgId} ${describeLeftOut(o.reasons)}`).sort(),
         );
         const [state] = await rows<{ status: string; message: string | null }>(
           `SELECT status, message FROM upgrade WHERE id = $1`,

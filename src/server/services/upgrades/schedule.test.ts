@@ -387,26 +387,85 @@ describe('POST /api/orggroups/:id/upgrade', () => {
     }
   });
 
-  it('creates a failed upgrade with the reasons when nobody can be upgraded', async () => {
-    const [org] = await candidates(1);
-    const groupId = await makeGroup('Nobody', [ID('00D000000000778')]);
+  it('refuses with 409 and the preview when nobody can be upgraded, and writes nothing', async () => {
+    // The issue's story: schedule a group to the latest version, let it land, schedule it again.
+    const picked = await candidates(3);
+    const orgs = picked.filter((c) => c.package_id === picked[0]!.package_id);
+    const target = orgs[0]!.target;
+    const unknown = ID('00D000000000778');
+    const groupId = await makeGroup('Pilot again', [...orgs.map((c) => c.org_id), unknown]);
+    const schedule = (transid: string) =>
+      post(`/api/orggroups/${groupId}/upgrade`, {
+        versions: [target],
+        scheduled_date: inAnHour(),
+        description: 'Pilot again',
+        transid,
+      });
+    expect((await schedule(nextTransid())).statusCode).toBe(200);
+    // The upgrade succeeded: the fetch that follows finds every member on the target.
+    await db().query(
+      `UPDATE org_package_version SET version_id = $1 WHERE org_id = ANY($2::bpchar[])
+          AND package_id = $3`,
+      [target, orgs.map((c) => c.org_id), orgs[0]!.package_id],
+    );
+
+    const preview = await post(`/api/orggroups/${groupId}/upgrade/preview`, { versions: [target] });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const tables = [
+      'upgrade',
+      'upgrade_item',
+      'upgrade_item_plan',
+      'upgrade_job',
+      'upgrade_blacklist',
+      'audit_log',
+    ];
+    const counts = async () =>
+      Promise.all(
+        tables.map(
+          async (table) =>
+            (await rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n,
+        ),
+      );
+    const before = await counts();
+    const pushRequests = async () => {
+      const conn = await h.gateway.connect(orgs[0]!.package_org_id);
+      return (
+        await conn.queryAll('SELECT Id FROM PackagePushRequest', z.object({ Id: z.string() }))
+      ).length;
+    };
+    const requestsBefore = await pushRequests();
+    publish.mockClear();
     const transid = nextTransid();
-    const response = await post(`/api/orggroups/${groupId}/upgrade`, {
-      versions: [org!.target],
-      scheduled_date: inAnHour(),
-      description: 'Nobody',
-      transid,
+
+    const refused = await schedule(transid);
+
+    expect(refused.statusCode, refused.body).toBe(409);
+    const body = refused.json<{ message: string; subject: string; preview: unknown }>();
+    expect(body.subject).toBe('Conflict');
+    expect(body.message).toMatch(/^Nothing to schedule: none of the selected orgs can be upgraded/);
+    expect(body.message).toContain(`Already on the selected version or newer: ${orgs.length}`);
+    expect(body.message).toContain('Package not installed: 1');
+    expect(body.preview).toEqual(preview.json());
+    expect(body.preview).toMatchObject({
+      requests: [],
+      leftOutOrgs: orgs.length + 1,
+      leftOut: [
+        {
+          kind: 'already-current',
+          count: orgs.length,
+          orgs: expect.arrayContaining(
+            orgs.map((c): unknown => expect.objectContaining({ org_id: c.org_id })),
+          ) as unknown[],
+        },
+        { kind: 'not-installed', count: 1, orgs: [expect.objectContaining({ org_id: unknown })] },
+      ],
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const { id, message } = response.json<{ id: number; message: string }>();
-    expect(message).toMatch(/None of the selected orgs/);
-    expect(await rows(`SELECT status FROM upgrade WHERE id = $1`, [id])).toEqual([
-      { status: 'Failed' },
-    ]);
-    expect(await itemsOf(id)).toEqual([]);
-    expect(await rows(`SELECT org_id FROM upgrade_blacklist WHERE upgrade_id = $1`, [id])).toEqual([
-      { org_id: ID('00D000000000778') },
-    ]);
+    // Nothing written: no upgrade, request, plan, job, left-out org or audit row, no push
+    // request in Salesforce, no live event; the transid stays free.
+    expect(await counts()).toEqual(before);
+    expect(await pushRequests()).toBe(requestsBefore);
+    expect(await rows(`SELECT id FROM upgrade WHERE transid = $1`, [transid])).toEqual([]);
+    expect(publish).not.toHaveBeenCalled();
   });
 });
 

@@ -5,7 +5,9 @@
 // per-upgrade lock, Salesforce is brought in line with the plan (push-jobs.ts), which is safe to
 // repeat: a double submit, a retry after a Salesforce failure, or resume() after a crash creates
 // only what is missing. The work runs inline in the request (a 10 000-org group is ~50 collection
-// calls per package).
+// calls per package). A plan that reaches no org is refused (409 with the preview's reasons)
+// before anything is written.
+import type { SchedulePreview } from '../../../domain/api/upgrade-actions';
 import type { ScheduleUpgradeInput } from '../../../domain/schedule';
 import type { Database, SqlClient } from '../../db/database';
 import { writeAudit } from '../../db/repositories/audit-log';
@@ -21,6 +23,7 @@ import {
   type ListSettings,
   type SchedulePlan,
 } from './plan';
+import { previewOfPlan, refuseNothingToSchedule } from './preview';
 import { PushRequestRefused, pushUpgrade } from './push-jobs';
 import { withUpgradeLock } from './upgrade-lock';
 import {
@@ -105,6 +108,7 @@ export class UpgradeScheduler {
           publishPreauthOrg(this.deps.live, error.packagingOrg);
         throw error;
       });
+      await refuseNothingToSchedule(db, plan);
       this.gateway(); // 502 before anything is written when Salesforce is not configured
       const id = await this.write(actor, scope, input, plan);
       upgrade = id === null ? await findByTransid(db, input.transid) : await findById(db, id);
@@ -127,6 +131,11 @@ export class UpgradeScheduler {
    */
   async plan(scope: ScheduleScope, versionIds: readonly string[]): Promise<SchedulePlan> {
     return this.planFor(await this.candidates(scope), versionIds);
+  }
+
+  /** The plan as the Schedule Upgrade modal's preview shows it (nothing written). */
+  async preview(scope: ScheduleScope, versionIds: readonly string[]): Promise<SchedulePreview> {
+    return previewOfPlan(this.deps.db, await this.plan(scope, versionIds));
   }
 
   /** The same plan for given candidate orgs (Retry Failed: the orgs whose jobs failed). */

@@ -1,10 +1,8 @@
 // The rows of a scheduled upgrade: the upgrade, its requests with their planned orgs and the orgs
 // left out, written in one transaction, and the reads scheduling and its resumption need.
+import { describeLeftOut } from '../../../domain/left-out';
 import type { Database, SqlClient } from '../../db/database';
-import type { SchedulePlan } from './plan';
-
-export const NONE_ELIGIBLE =
-  'None of the selected orgs can be upgraded to the selected versions; the Blacklist tab says why.';
+import { reachesAnyone, type SchedulePlan } from './plan';
 
 /** The columns of a new upgrade row. */
 export interface NewUpgrade {
@@ -25,31 +23,30 @@ export interface UpgradeRow {
 }
 
 /**
- * Writes an upgrade, its requests, their planned orgs and the left-out orgs in one transaction
- * (Failed with NONE_ELIGIBLE when nobody is planned). Answers null when the transid already
- * names an upgrade: INSERT … ON CONFLICT (transid) decides races between double submits.
+ * Writes a Ready upgrade, its requests, their planned orgs and the left-out orgs (each with its
+ * reasons in one sentence) in one transaction. A plan that reaches nobody is never written: the
+ * callers refuse it first. Answers null when the transid already names an upgrade: INSERT … ON
+ * CONFLICT (transid) decides races between double submits.
  */
 export async function writeUpgrade(
   db: Database,
   upgrade: NewUpgrade,
   plan: SchedulePlan,
 ): Promise<number | null> {
+  if (!reachesAnyone(plan)) throw new Error('An upgrade that reaches no org is not written.');
   return db.transaction(async (tx) => {
-    const none = plan.requests.length === 0;
     const inserted = await tx.query<{ id: number }>(
       `INSERT INTO upgrade (description, status, start_time, created_by, org_group_id, parent_id,
-                            transid, message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                            transid)
+       VALUES ($1, 'Ready', $2, $3, $4, $5, $6)
        ON CONFLICT (transid) DO NOTHING RETURNING id`,
       [
         upgrade.description,
-        none ? 'Failed' : 'Ready',
         upgrade.startTime.toISOString(),
         upgrade.createdBy,
         upgrade.orgGroupId,
         upgrade.parentId,
         upgrade.transid,
-        none ? NONE_ELIGIBLE : null,
       ],
     );
     const id = inserted.rows[0]?.id;
@@ -76,7 +73,7 @@ export async function writeUpgrade(
         `INSERT INTO upgrade_blacklist (upgrade_id, org_id, reason)
          SELECT $1, b.org_id, b.reason FROM unnest($2::text[], $3::text[]) AS b(org_id, reason)
          ON CONFLICT DO NOTHING`,
-        [id, plan.leftOut.map((o) => o.orgId), plan.leftOut.map((o) => o.reason)],
+        [id, plan.leftOut.map((o) => o.orgId), plan.leftOut.map((o) => describeLeftOut(o.reasons))],
       );
     }
     return id;

@@ -1,39 +1,28 @@
-// Before scheduling, how many orgs each chosen version will reach and how many are left out and
-// why (POST …/upgrade/preview: the scheduler's own eligibility, nothing written). Debounced, so
-// picking versions with the keyboard does not fire a request per keystroke.
-import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { schedulePreviewSchema } from '../../../domain';
-import { api } from '../../api/client';
-import { scopePath, type ScheduleScope } from './useSchedulableVersions';
-
-export const PREVIEW_DEBOUNCE_MS = 400;
+// Before scheduling, how many orgs each chosen version will reach and, one line per reason with
+// its count (not installed, already current, blacklisted, license not upgradeable, denied by
+// DENIED_ORGS…), which orgs are left out: each line opens to the orgs it covers.
+import { Accordion, Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import type { SchedulePreview as Preview } from '../../../domain';
+import type { SchedulePreviewState } from './useSchedulePreview';
 
 const count = new Intl.NumberFormat('en-US');
 
-export function SchedulePreview({ scope, versions }: { scope: ScheduleScope; versions: string[] }) {
-  const [debounced] = useDebouncedValue(versions, PREVIEW_DEBOUNCE_MS);
-  const preview = useQuery({
-    queryKey: ['schedule-preview', scope, debounced],
-    enabled: debounced.length > 0,
-    queryFn: async ({ signal }) =>
-      schedulePreviewSchema.parse(
-        await api.post<unknown>(
-          `${scopePath(scope)}/upgrade/preview`,
-          { versions: debounced },
-          { signal },
-        ),
-      ),
-  });
+export function SchedulePreview({
+  versions,
+  preview,
+}: {
+  versions: readonly string[];
+  preview: SchedulePreviewState;
+}) {
+  const { query } = preview;
   if (versions.length === 0) return null;
-  if (preview.error)
+  if (query.error)
     return (
       <Alert color="red" title="No preview">
-        {preview.error.message}
+        {query.error.message}
       </Alert>
     );
-  if (!preview.data)
+  if (!query.data)
     return (
       <Group gap="xs">
         <Loader size="xs" />
@@ -42,39 +31,90 @@ export function SchedulePreview({ scope, versions }: { scope: ScheduleScope; ver
         </Text>
       </Group>
     );
-  const { requests, leftOut } = preview.data;
+  const { requests } = query.data;
   return (
     <Stack gap="xs" data-testid="schedule-preview">
-      <Table withTableBorder aria-label="orgs each version will reach">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Package</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th ta="right">Orgs</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {requests.map((request) => (
-            <Table.Tr key={request.version_id}>
-              <Table.Td>{request.package_name}</Table.Td>
-              <Table.Td>{request.version_number}</Table.Td>
-              <Table.Td ta="right">{count.format(request.orgs)}</Table.Td>
+      {requests.length > 0 ? (
+        <Table withTableBorder aria-label="orgs each version will reach">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Package</Table.Th>
+              <Table.Th>Version</Table.Th>
+              <Table.Th ta="right">Orgs</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {leftOut.length > 0 && (
-        <Stack gap={2} aria-label="left out">
-          <Text size="sm" fw={500}>
-            Left out
-          </Text>
-          {leftOut.map((row) => (
-            <Text key={row.reason} size="sm">
-              {`${count.format(row.count)} · ${row.reason}`}
-            </Text>
-          ))}
-        </Stack>
+          </Table.Thead>
+          <Table.Tbody>
+            {requests.map((request) => (
+              <Table.Tr key={request.version_id}>
+                <Table.Td>{request.package_name}</Table.Td>
+                <Table.Td>{request.version_number}</Table.Td>
+                <Table.Td ta="right">{count.format(request.orgs)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" fw={500} c="red">
+          These versions reach no org.
+        </Text>
       )}
+      <LeftOutLines preview={query.data} />
+    </Stack>
+  );
+}
+
+function LeftOutLines({ preview }: { preview: Preview }) {
+  if (preview.leftOut.length === 0) return null;
+  return (
+    <Stack gap={4} aria-label="left out">
+      <Text size="sm" fw={500}>
+        {`Left out: ${count.format(preview.leftOutOrgs)} ${preview.leftOutOrgs === 1 ? 'org' : 'orgs'}`}
+      </Text>
+      <Accordion multiple variant="contained" chevronPosition="left">
+        {preview.leftOut.map((line) => (
+          <Accordion.Item key={line.kind} value={line.kind} data-testid={`left-out-${line.kind}`}>
+            <Accordion.Control>
+              <Group justify="space-between" wrap="nowrap" pr="xs">
+                <Text size="sm">{line.label}</Text>
+                <Badge variant="light" color="gray" aria-label={`${line.count} orgs`}>
+                  {count.format(line.count)}
+                </Badge>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Table
+                withRowBorders={false}
+                verticalSpacing={2}
+                aria-label={`orgs left out: ${line.label}`}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Org ID</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Account</Table.Th>
+                    <Table.Th>Why</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {line.orgs.map((org) => (
+                    <Table.Tr key={org.org_id}>
+                      <Table.Td>{org.org_id}</Table.Td>
+                      <Table.Td>{org.org_name}</Table.Td>
+                      <Table.Td>{org.account_name}</Table.Td>
+                      <Table.Td>{org.detail}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {line.count > line.orgs.length && (
+                <Text size="xs" c="dimmed">
+                  {`and ${count.format(line.count - line.orgs.length)} more`}
+                </Text>
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
     </Stack>
   );
 }

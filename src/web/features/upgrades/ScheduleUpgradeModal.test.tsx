@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DESCRIPTION_REQUIRED, NONE_OPTION } from '../../../domain';
+import { DESCRIPTION_REQUIRED, NONE_OPTION, NOTHING_TO_SCHEDULE } from '../../../domain';
 import type * as LiveModule from '../../api/live';
 import { LATEST_ID, makePackage, makeVersion, PACKAGE_ID } from '../../testing/fixtures';
 import { findToast, renderRoute } from '../../testing/renderRoute';
@@ -54,6 +54,55 @@ const VERSIONS = [
   }),
 ];
 
+const org = (org_id: string, detail: string) => ({
+  org_id,
+  org_name: `Org ${org_id.slice(-4)}`,
+  account_name: 'Acme',
+  detail,
+});
+
+const BLACKLISTED_LINE = {
+  kind: 'blacklisted',
+  label: 'Blacklisted (a Blacklist Group)',
+  count: 2,
+  orgs: [
+    org('00D000000000001AAA', "Blacklist Group 'Denied'"),
+    org('00D000000000002AAA', "Blacklist Group 'Denied'"),
+  ],
+};
+
+function reaching(versions: string[]) {
+  return {
+    requests: versions.map((id) => ({
+      package_id: id === BILLING_VERIFIED ? BILLING_ID : PACKAGE_ID,
+      package_name: id === BILLING_VERIFIED ? 'Billing' : 'Pushboard Core',
+      version_id: id,
+      version_number: id === BILLING_VERIFIED ? '2.1.0' : '1.3.0',
+      orgs: id === BILLING_VERIFIED ? 4 : 12,
+    })),
+    leftOutOrgs: 2,
+    leftOut: [BLACKLISTED_LINE],
+  };
+}
+
+const NOBODY = {
+  requests: [],
+  leftOutOrgs: 5,
+  leftOut: [
+    {
+      kind: 'already-current',
+      label: 'Already on the selected version or newer',
+      count: 3,
+      orgs: [
+        org('00D000000000003AAA', 'Billing 2.1.0'),
+        org('00D000000000004AAA', 'Billing 2.1.0'),
+        org('00D000000000005AAA', 'Billing 2.2.0'),
+      ],
+    },
+    BLACKLISTED_LINE,
+  ],
+};
+
 function Host() {
   const [opened, setOpened] = useState(true);
   return (
@@ -78,18 +127,9 @@ function renderModal(routes: Record<string, StubRoute> = {}) {
       'GET /api/packageversions': { json: VERSIONS },
       'POST /api/orggroups/3/upgrade/preview': (_url, init) => {
         const { versions } = JSON.parse(init?.body as string) as { versions: string[] };
-        return {
-          json: {
-            requests: versions.map((id) => ({
-              package_id: id === BILLING_VERIFIED ? BILLING_ID : PACKAGE_ID,
-              package_name: id === BILLING_VERIFIED ? 'Billing' : 'Pushboard Core',
-              version_id: id,
-              version_number: id === BILLING_VERIFIED ? '2.1.0' : '1.3.0',
-              orgs: id === BILLING_VERIFIED ? 4 : 12,
-            })),
-            leftOut: [{ reason: 'Blacklisted', count: 2 }],
-          },
-        };
+        // Billing alone reaches nobody: every member already runs 2.1.0 or has no Billing.
+        const billingOnly = versions.length === 1 && versions[0] === BILLING_VERIFIED;
+        return { json: billingOnly ? NOBODY : reaching(versions) };
       },
       ...routes,
     },
@@ -118,8 +158,76 @@ describe('ScheduleUpgradeModal', { timeout: 20_000 }, () => {
     expect(selected(picker('Billing'))).toEqual([BILLING_VERIFIED]);
     const preview = await screen.findByTestId('schedule-preview');
     expect(within(preview).getByRole('table')).toHaveTextContent('Pushboard Core1.3.012');
-    expect(preview).toHaveTextContent('2 · Blacklisted');
+    expect(within(preview).getByTestId('left-out-blacklisted')).toHaveTextContent(
+      'Blacklisted (a Blacklist Group)2',
+    );
     expect(screen.getByRole('button', { name: 'Select None' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeEnabled();
+  });
+
+  it('turns Schedule off with the reason while the preview reaches nobody, one line per reason', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderModal();
+    await screen.findByRole('listbox', { name: 'Pushboard Core' });
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Pilot again');
+    await user.selectOptions(picker('Pushboard Core'), NONE_OPTION);
+
+    expect(await screen.findByTestId('schedule-disabled-reason')).toHaveTextContent(
+      NOTHING_TO_SCHEDULE,
+    );
+    const schedule = screen.getByRole('button', { name: 'Schedule' });
+    expect(schedule).toBeDisabled();
+    await user.hover(schedule.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(NOTHING_TO_SCHEDULE);
+    const preview = screen.getByTestId('schedule-preview');
+    expect(preview).toHaveTextContent('These versions reach no org.');
+    expect(preview).toHaveTextContent('Left out: 5 orgs');
+    // One line per reason with its count; each opens to the orgs it covers.
+    const current = within(preview).getByTestId('left-out-already-current');
+    expect(current).toHaveTextContent('Already on the selected version or newer3');
+    expect(within(preview).getByTestId('left-out-blacklisted')).toHaveTextContent('2');
+    await user.click(within(current).getByRole('button', { name: /Already on the selected/ }));
+    const orgs = await within(current).findByRole('table', {
+      name: 'orgs left out: Already on the selected version or newer',
+    });
+    expect(
+      within(orgs)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Org IDNameAccountWhy',
+      '00D000000000003AAAOrg 3AAAAcmeBilling 2.1.0',
+      '00D000000000004AAAOrg 4AAAAcmeBilling 2.1.0',
+      '00D000000000005AAAOrg 5AAAAcmeBilling 2.2.0',
+    ]);
+    // Enter in the form does not send it either.
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), '{Enter}');
+    expect(
+      fetchMock.mock.calls.some(
+        ([input, init]) => init?.method === 'POST' && String(input as string).endsWith('/upgrade'),
+      ),
+    ).toBe(false);
+
+    // Choosing a version that reaches someone turns it back on.
+    await user.selectOptions(picker('Pushboard Core'), LATEST_ID);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Schedule' })).toBeEnabled());
+    expect(screen.queryByTestId('schedule-disabled-reason')).not.toBeInTheDocument();
+  });
+
+  it('shows the server refusal when the schedule reaches nobody after all (409)', async () => {
+    const user = userEvent.setup();
+    const message = `${NOTHING_TO_SCHEDULE} Left out: Already on the selected version or newer: 12.`;
+    const { router } = renderModal({
+      'POST /api/orggroups/3/upgrade': {
+        status: 409,
+        json: { message, subject: 'Conflict', preview: NOBODY },
+      },
+    });
+    await screen.findByRole('listbox', { name: 'Pushboard Core' });
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Pilot push');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(await findToast(FAILED_TO_SCHEDULE)).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe('/orggroup/3');
   });
 
   it('requires a description, and Select None leaves nothing to schedule', async () => {

@@ -3,9 +3,10 @@
 // 'upgrade' event with this attempt's transid (or the answer, whichever comes first) opens
 // /upgrade/{id}; a failure shows 'Failed to Schedule', closes the modal and keeps the user here.
 // The transid is made once per attempt and kept while it runs, so a double click sends the same
-// one and the server answers the same upgrade.
+// one and the server answers the same upgrade. While the preview says the chosen versions reach
+// no org, Schedule is off and says why (the server would refuse it with 409 and write nothing).
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
@@ -13,6 +14,7 @@ import { useNavigate } from 'react-router';
 import {
   defaultScheduleStart,
   dropNoneSelections,
+  NOTHING_TO_SCHEDULE,
   offersSelectNone,
   scheduleResultSchema,
   SCHEDULE_STEP_MINUTES,
@@ -24,6 +26,7 @@ import { getLiveSocket } from '../../api/live';
 import { paths } from '../../components/paths';
 import { rememberOwnTransid } from './ownTransids';
 import { SchedulePreview } from './SchedulePreview';
+import { useSchedulePreview } from './useSchedulePreview';
 import {
   defaultSelection,
   scopePath,
@@ -89,6 +92,7 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
   // The newest Verified version of each package, once the versions have loaded.
   const selection = chosen ?? (choices.data ? defaultSelection(choices.data) : {});
   const versions = dropNoneSelections(Object.values(selection).flat());
+  const preview = useSchedulePreview(scope, versions);
 
   const finish = (outcome: { id?: number; message?: string; failed: boolean }) => {
     const current = attempt.current;
@@ -125,8 +129,9 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
   });
 
   const submit = () => {
-    // A second click while the first attempt runs sends nothing new.
-    if (attempt.current) return;
+    // A second click while the first attempt runs sends nothing new; Enter does not schedule
+    // what reaches nobody.
+    if (attempt.current || preview.reachesNobody) return;
     const transid = crypto.randomUUID();
     const body = {
       versions,
@@ -218,19 +223,38 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
             )}
           </>
         )}
-        <SchedulePreview scope={scope} versions={versions} />
+        <SchedulePreview versions={versions} preview={preview} />
         {errors.form && (
           <Text c="red" size="sm">
             {errors.form}
+          </Text>
+        )}
+        {preview.reachesNobody && (
+          <Text size="sm" c="red" data-testid="schedule-disabled-reason">
+            {NOTHING_TO_SCHEDULE}
           </Text>
         )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
-            Schedule
-          </Button>
+          <Tooltip
+            label={NOTHING_TO_SCHEDULE}
+            disabled={!preview.reachesNobody}
+            multiline
+            maw={320}
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+            <span
+              style={{ display: 'inline-block' }}
+              tabIndex={preview.reachesNobody ? 0 : undefined}
+            >
+              <Button type="submit" loading={busy} disabled={preview.reachesNobody}>
+                Schedule
+              </Button>
+            </span>
+          </Tooltip>
         </Group>
       </Stack>
     </form>
