@@ -1,5 +1,6 @@
 // The public API of the domain: the console's rules as pure functions, shared by server and web.
 export * from './actions';
+export * from './auth-response';
 export * from './eligibility';
 export * from './filter/index';
 export * from './format';
