@@ -147,6 +147,8 @@ beforeAll(async () => {
   });
   testDb = await createTestDatabase();
   const env = loadConfig({
+    // The operator signs in before any org is connected: the LMA is named instead.
+    AUTH_ORG_ID: sim.orgs.find((org) => org.kind === 'lma')?.orgId ?? '',
     PUBLIC_URL: 'http://localhost:5995',
     LOG_LEVEL: 'trace',
     SECRET_KEY: `${SECRET_KEY},${PREVIOUS_KEY}`,
@@ -207,13 +209,27 @@ describe('no secret leaves the server', () => {
   it('through responses, live messages, logs, job rows or the audit log', async () => {
     const operator = await signInWithOAuth();
 
-    // Admin access key: a wrong one, then the right one (it travels in the query string).
-    const wrong = await request({ url: `/oauth2/adminaccess?key=${'x'.repeat(31)}` });
-    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    // Admin access key: a wrong one, then the right one (in a POST body).
+    const csrf = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+    const wrong = await request({
+      method: 'POST',
+      url: '/oauth2/adminaccess',
+      headers: csrf,
+      payload: { key: 'x'.repeat(31) },
+    });
+    expect(wrong.statusCode).toBe(401);
     const admin = await request({
-      url: `/oauth2/adminaccess?key=${encodeURIComponent(ADMIN_ACCESS_KEY)}&returnTo=/admin`,
+      method: 'POST',
+      url: '/oauth2/adminaccess',
+      headers: csrf,
+      payload: { key: ADMIN_ACCESS_KEY, returnTo: '/admin' },
     });
     expect(admin.statusCode).toBe(200);
+    // A stray old-style link with the key in its URL finds no route, and is logged redacted.
+    const stray = await request({
+      url: `/oauth2/adminaccess?key=${encodeURIComponent(ADMIN_ACCESS_KEY)}`,
+    });
+    expect(stray.statusCode).toBe(404);
 
     // A real browser's live channel, recording every message.
     socket = connectSocket(url, {
@@ -280,7 +296,7 @@ describe('no secret leaves the server', () => {
     );
 
     // The test saw what it checks: tokens of two orgs and a session, logs at trace level with
-    // the admin key's query redacted, live job messages, job rows of the fetch and the rekey.
+    // the stray URL's key redacted, live job messages, job rows of the fetch and the rekey.
     expect(tokens.size).toBeGreaterThanOrEqual(5);
     expect(logLines.length).toBeGreaterThan(reads.length);
     // (booleans, so that a failure here prints no log line and hence no secret)

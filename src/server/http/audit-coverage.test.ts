@@ -25,10 +25,9 @@ const OTHER = 'admin@pushboard.demo';
 const NOT_DRIVEN: Record<string, string> = {
   'GET /oauth2/callback':
     "needs Salesforce's browser login; sign-in-flow.test.ts (sign-in) and packageorg-connect.test.ts ('connected-org.connect' row) cover it",
-  'GET /oauth2/adminaccess':
-    "sign-in with the admin key; oauth.test.ts checks its 'sign-in-admin-key' rows",
-  'GET /oauth2/logout':
-    "sign-out; services/sign-in.ts writes 'sign-out' (the session work's tests)",
+  'POST /oauth2/adminaccess':
+    "sign-in with the admin key; admin-access.test.ts checks its 'sign-in-admin-key' rows",
+  'POST /oauth2/logout': "sign-out; session-lifecycle.test.ts checks its 'sign-out' row",
   'POST /oauth2/logout-everywhere':
     'ends every session of the user; the session work audits it with its own tests',
   'GET /oauth2/orgurl':
@@ -45,8 +44,6 @@ const NOT_DRIVEN: Record<string, string> = {
 /** GETs that change something or complete a sign-in (the rest of the GETs are reads). */
 const CHANGING_GETS = new Set([
   'GET /oauth2/callback',
-  'GET /oauth2/adminaccess',
-  'GET /oauth2/logout',
   'GET /oauth2/orgurl',
   'GET /oauth2/connect',
   'GET /oauth2/preauthorg',

@@ -35,7 +35,7 @@ import { zodArbitrary, type SchemaPath } from './testing/zod-arbitrary';
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? '') || 10;
 
 /** Routes that end the session they are called with: each of their cases signs in afresh. */
-const ENDS_SESSION = new Set(['GET /oauth2/logout', 'POST /oauth2/logout-everywhere']);
+const ENDS_SESSION = new Set(['POST /oauth2/logout', 'POST /oauth2/logout-everywhere']);
 
 /** Routes where a valid call may get 502 because Salesforce (the simulator) refuses it, with why. */
 const ALLOWED_502: Record<string, string> = {};

@@ -14,9 +14,11 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /oauth2/loginurl': 'sign-in starts here',
   'GET /oauth2/callback':
     'Salesforce sends the browser back here to finish sign-in or Add Org; the signed state is checked first',
-  'GET /oauth2/adminaccess': 'sign-in with the admin access key (rate-limited)',
+  'POST /oauth2/adminaccess':
+    'sign-in with the admin access key, sent in the body with the CSRF header (wrong keys limited per address and overall)',
   'GET /oauth2/settings': 'the sign-in page asks whether an admin access key exists',
-  'GET /oauth2/logout': 'signing out needs no session',
+  'POST /oauth2/logout':
+    'signing out needs no session (a stale cookie is cleared); a POST with the CSRF header',
 };
 
 /**

@@ -137,7 +137,12 @@ const cookieOf = (header: string | string[] | undefined) =>
 
 describe('cookies and HTTPS', () => {
   it('over http: HttpOnly and SameSite=Lax, not Secure', async () => {
-    const res = await app.inject(`/oauth2/adminaccess?key=${ADMIN_KEY}`);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth2/adminaccess',
+      payload: { key: ADMIN_KEY },
+      headers: { 'x-requested-with': 'pushboard' },
+    });
     const cookie = cookieOf(res.headers['set-cookie']);
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);

@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { buildApp, type AppInstance } from './app';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from './auth';
 import { sessionHeaders } from './test-session';
+import { connectSimulatorLma } from './testing/sign-in-org';
 
 const ADMIN_KEY = 'correct-horse-battery-staple';
 let testDb: TestDatabase;
@@ -23,6 +24,7 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   testDb = await createTestDatabase();
   sim = await startSimulator({ port: 0, dataset: 'test', pace: 'manual' });
+  await connectSimulatorLma(testDb.db, sim);
   const config = loadConfig({
     ADMIN_ACCESS_KEY: ADMIN_KEY,
     PUBLIC_URL: 'http://localhost:5999',
@@ -64,11 +66,19 @@ const idOf = (headers: Record<string, string>) =>
 const whoAmI = (cookie: string) =>
   app.inject({ url: '/oauth2/user', headers: { cookie } }).then((res) => res.statusCode);
 
+/** The admin key's sign-in request: a POST with the key in its body and the CSRF header. */
+const adminKeyRequest = (key: string, headers: Record<string, string> = {}) =>
+  ({
+    method: 'POST',
+    url: '/oauth2/adminaccess',
+    payload: { key },
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, ...headers },
+  }) as const;
+
 async function adminSignIn(presented?: string): Promise<string> {
-  const res = await app.inject({
-    url: `/oauth2/adminaccess?key=${ADMIN_KEY}`,
-    headers: presented ? { cookie: `${SESSION_COOKIE}=${presented}` } : {},
-  });
+  const res = await app.inject(
+    adminKeyRequest(ADMIN_KEY, presented ? { cookie: `${SESSION_COOKIE}=${presented}` } : {}),
+  );
   expect(res.statusCode).toBe(200);
   const id = cookiesOf(res.headers['set-cookie'])[SESSION_COOKIE];
   expect(id).toBeTruthy();
@@ -146,8 +156,7 @@ describe('session rotation on sign-in', () => {
   it('a wrong admin key leaves the presented session alone', async () => {
     const mine = await adminSignIn();
     const res = await app.inject({
-      url: '/oauth2/adminaccess?key=wrong-key-wrong-key',
-      headers: { cookie: `${SESSION_COOKIE}=${mine}` },
+      ...adminKeyRequest('wrong-key-wrong-key', { cookie: `${SESSION_COOKIE}=${mine}` }),
       remoteAddress: '10.9.9.9',
     });
     expect(res.statusCode).toBe(401);
@@ -208,7 +217,7 @@ describe('idle and absolute timeouts', () => {
   });
 
   it('the session cookie lives as long as the session may (SESSION_MAX_HOURS)', async () => {
-    const res = await app.inject({ url: `/oauth2/adminaccess?key=${ADMIN_KEY}` });
+    const res = await app.inject(adminKeyRequest(ADMIN_KEY));
     const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n');
     expect(cookie).toMatch(/Max-Age=86400/);
   });
@@ -322,7 +331,7 @@ describe('logout everywhere', () => {
     const [firstTab, secondTab] = [open(first.cookie!), open(second.cookie!)];
     await Promise.all([firstTab, secondTab].map(connected));
     const gone = disconnected(firstTab);
-    const res = await app.inject({ url: '/oauth2/logout', headers: first });
+    const res = await app.inject({ method: 'POST', url: '/oauth2/logout', headers: first });
     expect(res.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
     expect(await whoAmI(first.cookie!)).toBe(401);

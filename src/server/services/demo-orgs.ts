@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { listConnectedOrgs } from '../db/repositories/connected-orgs';
 import type { SalesforceGateway } from '../salesforce/gateway';
 import { registerConnectedOrg } from '../salesforce/organization';
+import { newPkce, redeemCode } from '../salesforce/pkce';
 import type { SecretBox } from '../secrets';
 
 export interface DemoOrg {
@@ -23,16 +24,19 @@ const tokenReply = z.object({
 /**
  * The OAuth web-server flow without a browser: answers the simulator's login form as the demo
  * user and exchanges the code. (The password grant would not give a refresh token, just as on
- * Salesforce, and connected orgs live on their refresh token.)
+ * Salesforce, and connected orgs live on their refresh token.) With PKCE, like every
+ * authorization-code flow of the console.
  */
 async function authorizeAsDemoUser(gateway: SalesforceGateway, loginUrl: string, org: DemoOrg) {
   const oauth2 = gateway.oauth2(loginUrl);
+  const pkce = newPkce();
   const form = new URLSearchParams({
     response_type: 'code',
     client_id: oauth2.clientId ?? '',
     redirect_uri: oauth2.redirectUri ?? '',
     scope: 'api id web refresh_token',
     state: 'demo-setup',
+    code_challenge: pkce.challenge,
     username: org.username,
     password: org.password,
     action: 'login',
@@ -45,7 +49,7 @@ async function authorizeAsDemoUser(gateway: SalesforceGateway, loginUrl: string,
   const code = new URL(answer.headers.get('location') ?? '', loginUrl).searchParams.get('code');
   if (!code)
     throw new Error(`The simulator did not authorize ${org.username} (HTTP ${answer.status})`);
-  return oauth2.requestToken(code);
+  return redeemCode(oauth2, code, pkce.verifier);
 }
 
 /** Connects every demo org not connected yet; returns the ids it connected. */

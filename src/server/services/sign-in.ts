@@ -1,42 +1,66 @@
-// Sign-in use cases: the OAuth web-server flow against the LMA's login host, the admin access
-// key, and keeping a session's read-only flag true to the user's current LMA permissions.
+// Sign-in use cases: the OAuth web-server flow (with PKCE) against the LMA's login host, the
+// admin access key (admin-key.ts), and keeping a session's read-only flag true to the user's
+// current LMA permissions. Only users of the License Management Org(s) the console is connected
+// to may sign in with Salesforce, or of AUTH_ORG_ID when it is set.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  AUTH_RESPONSES,
+  oauthErrorCode,
+  type AuthResponseCode,
+  type AuthResponseSeverity,
+} from '../../domain/auth-response';
 import { sameId } from '../../domain/ids';
 import { safeReturnPath } from '../../domain/return-path';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { countRecentDenials, writeAudit } from '../db/repositories/audit-log';
+import { writeAudit } from '../db/repositories/audit-log';
+import {
+  deleteStaleOAuthStates,
+  insertOAuthState,
+  takeOAuthState,
+  type PendingOAuth,
+} from '../db/repositories/oauth-state';
 import {
   createSession,
   deleteExpiredSessions,
   deleteSession,
   deleteSessionsOf,
   hashSessionId,
-  updateSessionPermissions,
   type SessionRow,
 } from '../db/repositories/sessions';
-import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors';
-import { UnreadableSecretError, type SecretBox } from '../secrets';
+import { ConflictError, NotFoundError } from '../errors';
+import type { SecretBox } from '../secrets';
 import type { SalesforceGateway } from '../salesforce/gateway';
-import { hasEditOnPackageVersions, readIdentity } from '../salesforce/identity';
+import { hasEditOnPackageVersions, readIdentity, type Identity } from '../salesforce/identity';
+import { authorizationUrl, newPkce, redeemCode } from '../salesforce/pkce';
+import {
+  ADMIN_KEY_ACTION,
+  ADMIN_KEY_USERNAME,
+  forgetEndedAdminKeyWindows,
+  verifyAdminKey,
+} from './admin-key';
+import { recheckPermissions } from './session-permissions';
+import { signInOrgIds } from './sign-in-orgs';
 
-/** A sign-in that failed in a way the user must read on /authresponse. */
+export { ADMIN_KEY_USERNAME };
+
+/**
+ * A sign-in that did not finish: the user reads the fixed sentence of `code` on /authresponse;
+ * `detail` (what Salesforce or the request said) goes to the server log only.
+ */
 export class SignInError extends Error {
+  readonly severity: AuthResponseSeverity;
+
   constructor(
-    message: string,
-    readonly code: string,
-    readonly severity: 'Error' | 'Warning' = 'Error',
+    readonly code: AuthResponseCode,
+    readonly detail?: string,
   ) {
-    super(message);
+    super(AUTH_RESPONSES[code].message);
+    this.severity = AUTH_RESPONSES[code].severity;
   }
 }
 
 const STATE_TTL_MINUTES = 10;
-const PERMISSION_RECHECK_MS = 15 * 60_000;
-export const ADMIN_KEY_USERNAME = 'admin-key';
-const ADMIN_KEY_ACTION = 'sign-in-admin-key';
-const ADMIN_KEY_MAX_FAILURES = 5;
-const ADMIN_KEY_WINDOW_MINUTES = 15;
 
 export interface SignInDeps {
   config: Config;
@@ -44,6 +68,13 @@ export interface SignInDeps {
   secrets: SecretBox;
   secretKey: string;
   gateway: SalesforceGateway | undefined;
+}
+
+interface CallbackQuery {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  error_description?: string | undefined;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -62,21 +93,52 @@ export class SignInService {
     return this.deps.gateway;
   }
 
-  /** The login host URL to send the browser to, and the nonce to bind to it (cookie). */
+  /**
+   * The login host URL to send the browser to, and the nonce to bind to it (cookie). Refused
+   * while no org's users may sign in, with the sentence that says how to set that up.
+   */
   async startLogin(returnTo: string | undefined): Promise<{ url: string; nonce: string }> {
     const oauth2 = this.gateway.oauth2();
+    if ((await signInOrgIds(this.deps)).length === 0) {
+      throw new ConflictError(AUTH_RESPONSES.no_sign_in_org.message);
+    }
     const nonce = randomBytes(24).toString('base64url');
-    await this.deps.db.query(
-      'INSERT INTO oauth_state (nonce, operation, return_to) VALUES ($1, $2, $3)',
-      [nonce, 'login', safeReturnPath(returnTo)],
-    );
-    await this.forgetStaleSignIns();
-    const url = oauth2.getAuthorizationUrl({
-      scope: 'api id web refresh_token',
-      prompt: 'login',
-      state: `${nonce}.${this.sign(nonce)}`,
+    const pkce = newPkce();
+    await insertOAuthState(this.deps.db, {
+      nonce,
+      operation: 'login',
+      returnTo: safeReturnPath(returnTo),
+      codeVerifier: pkce.verifier,
     });
+    await this.forgetStaleSignIns();
+    const url = authorizationUrl(
+      oauth2,
+      { scope: 'api id web refresh_token', prompt: 'login', state: `${nonce}.${this.sign(nonce)}` },
+      pkce,
+    );
     return { url, nonce };
+  }
+
+  /**
+   * The pending sign-in the callback's state names, taken (single use). Checked before anything
+   * else the callback carries is looked at: a forged or replayed callback gets only this refusal.
+   */
+  private async takePendingLogin(
+    state: string | undefined,
+    browserNonce: string | undefined,
+  ): Promise<PendingOAuth & { code_verifier: string }> {
+    const [nonce, signature] = (state ?? '').split('.');
+    if (!nonce || !signature || !safeEqual(signature, this.sign(nonce))) {
+      throw new SignInError('invalid_state', 'state not signed by this console');
+    }
+    if (!browserNonce || !safeEqual(browserNonce, nonce)) {
+      throw new SignInError('invalid_state', 'state bound to another browser');
+    }
+    const pending = await takeOAuthState(this.deps.db, nonce, 'login', STATE_TTL_MINUTES);
+    if (!pending) throw new SignInError('invalid_state', 'state already used or expired');
+    const { code_verifier } = pending;
+    if (!code_verifier) throw new SignInError('invalid_state', 'state has no code verifier');
+    return { ...pending, code_verifier };
   }
 
   /**
@@ -85,58 +147,36 @@ export class SignInService {
    * session id, so an id planted or seen before sign-in is worth nothing after it.
    */
   async completeLogin(
-    query: { code?: string; state?: string; error?: string; error_description?: string },
+    query: CallbackQuery,
     browserNonce: string | undefined,
     previousSessionId?: string,
   ): Promise<{ sessionId: string; returnTo: string }> {
+    const pending = await this.takePendingLogin(query.state, browserNonce);
     if (query.error) {
-      throw new SignInError(query.error_description || query.error, query.error);
-    }
-    const [nonce, signature] = (query.state ?? '').split('.');
-    if (!nonce || !signature || !safeEqual(signature, this.sign(nonce))) {
-      throw new SignInError('The sign-in request was not issued by this console.', 'invalid_state');
-    }
-    if (!browserNonce || !safeEqual(browserNonce, nonce)) {
       throw new SignInError(
-        'The sign-in was started in another browser. Please sign in again.',
-        'invalid_state',
+        oauthErrorCode(query.error),
+        `${query.error}: ${query.error_description ?? ''}`,
       );
     }
-    const { rows } = await this.deps.db.query<{ return_to: string }>(
-      `DELETE FROM oauth_state WHERE nonce = $1 AND operation = 'login'
-         AND created_at > now() - make_interval(mins => $2)
-       RETURNING return_to`,
-      [nonce, STATE_TTL_MINUTES],
-    );
-    const pending = rows[0];
-    if (!pending) {
-      throw new SignInError(
-        'This sign-in link was already used or has expired. Please sign in again.',
-        'invalid_state',
-      );
-    }
-    if (!query.code)
-      throw new SignInError('The login host sent no authorization code.', 'missing_code');
+    if (!query.code) throw new SignInError('missing_code');
 
-    const tokens = await this.gateway
-      .oauth2()
-      .requestToken(query.code)
-      .catch((error: Error) => {
-        throw new SignInError(error.message, error.name === 'Error' ? 'token_error' : error.name);
-      });
+    const oauth2 = this.gateway.oauth2();
+    const tokens = await redeemCode(oauth2, query.code, pending.code_verifier).catch(
+      (error: Error) => {
+        throw new SignInError(oauthErrorCode(error.name), `${error.name}: ${error.message}`);
+      },
+    );
     const conn = this.gateway.connectWithTokens({
       instanceUrl: tokens.instance_url,
       accessToken: tokens.access_token,
       ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
     });
     const identity = await readIdentity(conn, tokens.id);
-    const allowedOrg = this.deps.config.AUTH_ORG_ID;
-    if (allowedOrg && !sameId(identity.organization_id, allowedOrg)) {
-      await this.audit(identity.username, 'sign-in', 'denied', { reason: 'org not allowed' });
-      throw new SignInError(
-        `Users of org ${identity.organization_id} may not sign in to this console.`,
-        'org_not_allowed',
-      );
+    const refusal = await this.refusalOf(identity);
+    if (refusal) {
+      // The grant is not wanted: give it back rather than leave a live token behind.
+      await oauth2.revokeToken(tokens.refresh_token ?? tokens.access_token).catch(() => undefined);
+      throw refusal;
     }
     const readOnly = !(await hasEditOnPackageVersions(conn, identity.user_id));
     const { secrets } = this.deps;
@@ -161,9 +201,22 @@ export class SignInService {
     return { sessionId, returnTo: pending.return_to };
   }
 
+  /** Why this user may not sign in (audited), or undefined when their org is a sign-in org. */
+  private async refusalOf(identity: Identity): Promise<SignInError | undefined> {
+    const orgs = await signInOrgIds(this.deps);
+    const orgId = identity.organization_id;
+    if (orgs.some((id) => sameId(id, orgId))) return undefined;
+    const code = orgs.length === 0 ? 'no_sign_in_org' : 'org_not_allowed';
+    await this.audit(identity.username, 'sign-in', 'denied', {
+      reason: code === 'no_sign_in_org' ? 'no sign-in org' : 'org not allowed',
+      orgId,
+    });
+    return new SignInError(code, `${identity.username} of org ${orgId}`);
+  }
+
   /**
-   * Admin access key sign-in: constant-time compare, rate-limited per client, audited; like every
-   * sign-in it ends the session the browser presented (a wrong key leaves it alone).
+   * Admin access key sign-in: counted, then compared in constant time, audited (admin-key.ts);
+   * like every sign-in it ends the session the browser presented (a wrong key leaves it alone).
    */
   async adminAccess(
     key: string,
@@ -171,21 +224,7 @@ export class SignInService {
     client: string,
     previousSessionId?: string,
   ): Promise<{ sessionId: string; returnTo: string }> {
-    const configured = this.deps.config.ADMIN_ACCESS_KEY;
-    if (!configured) throw new NotFoundError('Admin access is not enabled on this console.');
-    const failures = await countRecentDenials(
-      this.deps.db,
-      ADMIN_KEY_ACTION,
-      client,
-      ADMIN_KEY_WINDOW_MINUTES,
-    );
-    if (failures >= ADMIN_KEY_MAX_FAILURES) {
-      throw new TooManyRequestsError('Too many wrong access keys. Try again in a few minutes.');
-    }
-    if (!timingSafeEqual(sha256(key), sha256(configured))) {
-      await this.audit(ADMIN_KEY_USERNAME, ADMIN_KEY_ACTION, 'denied', { client });
-      throw new UnauthorizedError('Invalid admin access key.');
-    }
+    await verifyAdminKey(this.deps, key, client);
     await this.endPreviousSession(previousSessionId);
     const sessionId = await createSession(
       this.deps.db,
@@ -205,11 +244,9 @@ export class SignInService {
 
   /** Housekeeping on the rare path of a new sign-in: abandoned sign-ins, timed-out sessions. */
   private async forgetStaleSignIns(): Promise<void> {
-    await this.deps.db.query(
-      `DELETE FROM oauth_state WHERE created_at < now() - make_interval(mins => $1)`,
-      [STATE_TTL_MINUTES],
-    );
+    await deleteStaleOAuthStates(this.deps.db, STATE_TTL_MINUTES);
     await deleteExpiredSessions(this.deps.db);
+    await forgetEndedAdminKeyWindows(this.deps.db);
   }
 
   private async endPreviousSession(previousSessionId: string | undefined): Promise<void> {
@@ -238,62 +275,9 @@ export class SignInService {
     });
   }
 
-  /**
-   * Re-reads the user's LMA permissions when the session is renewed and the last check is old,
-   * so a revoked permission takes effect without waiting for a new sign-in. Returns the updated
-   * session, or undefined when the user's Salesforce grant is gone (the session then ends).
-   */
-  async recheckPermissions(session: SessionRow): Promise<SessionRow | undefined> {
-    const checkedAt = session.permissions_checked_at
-      ? Date.parse(session.permissions_checked_at)
-      : 0;
-    if (session.auth_method !== 'salesforce' || Date.now() - checkedAt < PERMISSION_RECHECK_MS)
-      return session;
-    if (
-      !this.deps.gateway ||
-      !session.instance_url ||
-      !session.user_id ||
-      !session.access_token_enc
-    )
-      return session;
-    const { secrets } = this.deps;
-    let tokens: { accessToken: string; refreshToken?: string };
-    try {
-      tokens = {
-        accessToken: secrets.decrypt(session.access_token_enc),
-        ...(session.refresh_token_enc
-          ? { refreshToken: secrets.decrypt(session.refresh_token_enc) }
-          : {}),
-      };
-    } catch (error) {
-      // Sealed under a key SECRET_KEY no longer lists: the session cannot reach Salesforce
-      // again, so it ends (the user signs in anew) rather than failing every request.
-      if (!(error instanceof UnreadableSecretError)) throw error;
-      await deleteSession(this.deps.db, session.id_hash);
-      return undefined;
-    }
-    const conn = this.deps.gateway.connectWithTokens({
-      instanceUrl: session.instance_url,
-      ...tokens,
-    });
-    try {
-      const readOnly = !(await hasEditOnPackageVersions(conn, session.user_id));
-      // A refreshed access token is kept; without one the stored token stays as it was.
-      await updateSessionPermissions(
-        this.deps.db,
-        session.id_hash,
-        readOnly,
-        conn.accessToken ? secrets.encrypt(conn.accessToken) : undefined,
-      );
-      return { ...session, read_only: readOnly };
-    } catch (error) {
-      if (/invalid_grant|expired access\/refresh token/i.test((error as Error).message)) {
-        await deleteSession(this.deps.db, session.id_hash);
-        return undefined;
-      }
-      // Salesforce unreachable: keep the last known permissions and try again next time.
-      return session;
-    }
+  /** See session-permissions.ts: a renewed session's permissions and org, read again. */
+  recheckPermissions(session: SessionRow): Promise<SessionRow | undefined> {
+    return recheckPermissions(this.deps, session);
   }
 
   private audit(

@@ -80,4 +80,12 @@ export const oauthState = pgTable('oauth_state', {
   returnTo: text('return_to').notNull(),
   details: jsonb('details').notNull().default({}),
   createdAt: ts('created_at').notNull().defaultNow(),
+  codeVerifier: text('code_verifier'),
+});
+
+/** Wrong admin access keys per client address and overall, reserved before each comparison. */
+export const adminKeyThrottle = pgTable('admin_key_throttle', {
+  scope: text('scope').primaryKey(),
+  windowStart: ts('window_start').notNull().defaultNow(),
+  attempts: integer('attempts').notNull(),
 });

@@ -35,9 +35,6 @@ afterAll(async () => {
   await testDb.drop();
 });
 
-const cookieFrom = (setCookie: string | string[] | undefined) =>
-  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
-
 describe('GET /oauth2/user', () => {
   it('answers 401 JSON when not signed in (never hangs)', async () => {
     const res = await app.inject('/oauth2/user');
@@ -70,54 +67,7 @@ describe('GET /oauth2/settings', () => {
   });
 });
 
-describe('GET /oauth2/adminaccess', () => {
-  it('signs in a full-access user named admin-key and sanitises returnTo', async () => {
-    const res = await app.inject({
-      url: `/oauth2/adminaccess?key=${ADMIN_KEY}&returnTo=${encodeURIComponent('//evil.example/x')}`,
-      remoteAddress: '10.0.0.1',
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ url: '/' });
-    const cookie = cookieFrom(res.headers['set-cookie']);
-    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
-    expect(String(res.headers['set-cookie'])).toMatch(/SameSite=Lax/i);
-    const user = await app.inject({ url: '/oauth2/user', headers: { cookie } });
-    expect(user.json()).toMatchObject({ username: 'admin-key', read_only: false });
-    const audit = await testDb.db.query<{ outcome: string }>(
-      `SELECT outcome FROM audit_log WHERE action = 'sign-in-admin-key' AND details->>'client' = '10.0.0.1'`,
-    );
-    expect(audit.rows).toEqual([{ outcome: 'success' }]);
-  });
-
-  it('refuses a wrong key with 401, then 429 after repeated failures from that client', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const res = await app.inject({
-        url: '/oauth2/adminaccess?key=wrong-key',
-        remoteAddress: '10.0.0.2',
-      });
-      statuses.push(res.statusCode);
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
-    // Even the right key waits out the lock for that client; another client is unaffected.
-    const locked = await app.inject({
-      url: `/oauth2/adminaccess?key=${ADMIN_KEY}`,
-      remoteAddress: '10.0.0.2',
-    });
-    expect(locked.statusCode).toBe(429);
-    const other = await app.inject({
-      url: `/oauth2/adminaccess?key=${ADMIN_KEY}`,
-      remoteAddress: '10.0.0.3',
-    });
-    expect(other.statusCode).toBe(200);
-  });
-
-  it('rejects a missing key as a 400 naming the field', async () => {
-    const res = await app.inject('/oauth2/adminaccess');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'key' });
-  });
-});
+// The admin access key's sign-in and its limits: admin-access.test.ts.
 
 describe('access to changes', () => {
   it('anonymous → 401', async () => {
@@ -177,18 +127,44 @@ describe('idle timeout', () => {
       `UPDATE session SET expires_at = now() - interval '1 minute' WHERE username = 'idle@x'`,
     );
     expect((await app.inject({ url: '/oauth2/user', headers })).statusCode).toBe(401);
-    await app.inject({ url: `/oauth2/adminaccess?key=${ADMIN_KEY}`, remoteAddress: '10.0.0.9' });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/oauth2/adminaccess',
+      payload: { key: ADMIN_KEY },
+      headers: { 'x-requested-with': 'pushboard' },
+      remoteAddress: '10.0.0.9',
+    });
+    expect(signIn.statusCode).toBe(200);
     const left = await testDb.db.query(`SELECT 1 FROM session WHERE username = 'idle@x'`);
     expect(left.rows).toEqual([]);
   });
 });
 
-describe('GET /oauth2/logout', () => {
+describe('POST /oauth2/logout', () => {
   it('destroys the session server-side', async () => {
     const headers = await sessionHeaders(testDb.db);
     expect((await app.inject({ url: '/oauth2/user', headers })).statusCode).toBe(200);
-    const res = await app.inject({ url: '/oauth2/logout', headers });
+    const res = await app.inject({ method: 'POST', url: '/oauth2/logout', headers });
     expect(res.json()).toEqual({ result: 'ok' });
     expect((await app.inject({ url: '/oauth2/user', headers })).statusCode).toBe(401);
+  });
+
+  it('a GET signs nobody out: there is no such route (an image or a link cannot do it)', async () => {
+    const headers = await sessionHeaders(testDb.db);
+    const res = await app.inject({ url: '/oauth2/logout', headers });
+    expect(res.statusCode).toBe(404);
+    expect((await app.inject({ url: '/oauth2/user', headers })).statusCode).toBe(200);
+  });
+
+  it('a POST without the CSRF header → 403, and the session lives on', async () => {
+    const { cookie } = await sessionHeaders(testDb.db);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth2/logout',
+      headers: { cookie: cookie ?? '' },
+    });
+    expect(res.statusCode).toBe(403);
+    const user = await app.inject({ url: '/oauth2/user', headers: { cookie: cookie ?? '' } });
+    expect(user.statusCode).toBe(200);
   });
 });

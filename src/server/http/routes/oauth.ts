@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { noBodySchema } from '../../../domain';
+import { authResponsePath } from '../../../domain/auth-response';
 import { SignInError } from '../../services/sign-in';
 import type { AppInstance } from '../app';
 import { SESSION_COOKIE, cookieOptions, sessionCookieOptions } from '../auth';
@@ -72,25 +73,28 @@ export function oauthRoutes(app: AppInstance): void {
         reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie());
         return reply.redirect(returnTo);
       } catch (error) {
-        const known = error instanceof SignInError;
-        if (!known) request.log.error({ err: error }, 'sign-in failed');
-        const params = new URLSearchParams({
-          message: known ? error.message : `Sign-in failed: ${(error as Error).message}`,
-          severity: known ? error.severity : 'Error',
-          code: known ? error.code : 'sign_in_failed',
-        });
-        return reply.redirect(`/authresponse?${params.toString()}`);
+        // Only a fixed sentence reaches the page; what went wrong stays in the server log.
+        if (!(error instanceof SignInError)) {
+          request.log.error({ err: error }, 'sign-in failed');
+          return reply.redirect(authResponsePath('sign_in_failed'));
+        }
+        request.log.warn({ code: error.code, detail: error.detail }, 'sign-in refused');
+        return reply.redirect(authResponsePath(error.code));
       }
     },
   );
 
-  app.get(
+  // A POST with the key in its JSON body, never in a URL (URLs reach logs, history and
+  // Referer headers); like every POST it needs the CSRF header, so no cross-site page can send it.
+  app.post(
     '/oauth2/adminaccess',
     {
       schema: {
-        querystring: z.object({
+        description:
+          'Signs in with the admin access key. Wrong keys are limited per client address and overall, counted before the key is compared.',
+        body: z.object({
           key: z.string().min(1, 'is required').max(512),
-          returnTo: z.string().optional(),
+          returnTo: z.string().max(2048).optional(),
         }),
         response: { 200: urlReply },
       },
@@ -98,8 +102,8 @@ export function oauthRoutes(app: AppInstance): void {
     async (request, reply) => {
       const previous = presentedSession(request);
       const { sessionId, returnTo } = await signIn.adminAccess(
-        request.query.key,
-        request.query.returnTo,
+        request.body.key,
+        request.body.returnTo,
         request.ip,
         previous,
       );
@@ -137,9 +141,16 @@ export function oauthRoutes(app: AppInstance): void {
     }),
   );
 
-  app.get(
+  // A POST with the CSRF header: a cross-site image or link cannot sign anyone out.
+  app.post(
     '/oauth2/logout',
-    { schema: { response: { 200: z.object({ result: z.literal('ok') }) } } },
+    {
+      schema: {
+        description: "Ends this browser's session and disconnects its live channel.",
+        body: noBodySchema,
+        response: { 200: z.object({ result: z.literal('ok') }) },
+      },
+    },
     async (request, reply) => {
       if (request.session) {
         await signIn.logout(request.session);
@@ -150,8 +161,7 @@ export function oauthRoutes(app: AppInstance): void {
     },
   );
 
-  // A POST (the CSRF header is checked for every cookie-authenticated POST): unlike the plain
-  // sign-out it reaches other browsers, so a cross-site page must not be able to trigger it.
+  // A POST with the CSRF header, like the plain sign-out; it also reaches other browsers.
   app.post(
     '/oauth2/logout-everywhere',
     {

@@ -1,14 +1,17 @@
 // The connect flow end to end over HTTP: the console's /oauth2/orgurl, the simulator's real login
 // pages (production and sandbox hosts, and an org's own instance URL for re-connect), the
-// console's callback; plus pre-authorization and the export page, which never shows a token.
+// console's callback, with PKCE and only fixed sentences on /authresponse; plus
+// pre-authorization and the export page, which never shows a token.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startSimulator,
   type RunningSimulator,
 } from '../../../../test/support/salesforce-simulator';
+import { AUTH_RESPONSES } from '../../../domain/auth-response';
 import { loadConfig } from '../../config';
 import { findConnectedOrg } from '../../db/repositories/connected-orgs';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import { codeChallenge } from '../../salesforce/pkce';
 import { buildApp, type AppInstance } from '../app';
 import { sessionHeaders } from '../test-session';
 
@@ -107,7 +110,8 @@ async function finish(callback: string, stateCookie: string | undefined, headers
   });
   expect(res.statusCode).toBe(302);
   const location = String(res.headers.location);
-  return { location, code: new URL(location, 'http://x').searchParams.get('code') };
+  const params = new URL(location, 'http://x').searchParams;
+  return { location, code: params.get('code'), message: params.get('message') };
 }
 
 const adminOf = (org: { users: { username: string }[] }) => org.users[0]?.username ?? '';
@@ -195,6 +199,68 @@ describe('Add Org', () => {
     const bad = await app.inject({ url: '/oauth2/orgurl?type=Customers', headers: operator });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ field: string }>().field).toBe('type');
+  });
+});
+
+describe('Add Org: PKCE, the state first, fixed sentences', () => {
+  const FORGED = 'Your org is compromised: call +1 555 0100 now.';
+  const verifierOf = async (nonce: string) =>
+    (
+      await testDb.db.query<{ code_verifier: string | null }>(
+        'SELECT code_verifier FROM oauth_state WHERE nonce = $1',
+        [nonce],
+      )
+    ).rows[0]?.code_verifier;
+
+  it('the authorization URL carries the S256 challenge of a verifier kept with the state', async () => {
+    const flow = await connectAs('/oauth2/orgurl?type=Package', adminOf(packaging));
+    const verifier = await verifierOf(flow.stateCookie);
+    expect(verifier).toMatch(/^[\w-]{43,128}$/);
+    expect(flow.authorize.searchParams.get('code_challenge')).toBe(codeChallenge(verifier ?? ''));
+    // The simulator redeems the code only with the verifier: connecting works, so it was sent.
+    expect((await finish(flow.callback, flow.stateCookie)).location).toBe('/packageorgs');
+    expect(await findConnectedOrg(testDb.db, packaging.orgId)).toMatchObject({
+      status: 'Connected',
+    });
+  });
+
+  it('a verifier that does not match stores nothing and shows the fixed sentence', async () => {
+    const flow = await connectAs('/oauth2/orgurl?type=Package', adminOf(packaging));
+    await testDb.db.query('UPDATE oauth_state SET code_verifier = $2 WHERE nonce = $1', [
+      flow.stateCookie,
+      'y'.repeat(86),
+    ]);
+    const { code, message, location } = await finish(flow.callback, flow.stateCookie);
+    expect({ code, message }).toEqual({
+      code: 'invalid_grant',
+      message: AUTH_RESPONSES.invalid_grant.message,
+    });
+    expect(location).not.toMatch(/verifier/);
+    expect(await findConnectedOrg(testDb.db, packaging.orgId)).toBeUndefined();
+  });
+
+  it('a forged error_description: a bad state shows the state sentence, a good one the fixed sentence', async () => {
+    const forged = new URLSearchParams({
+      error: 'access_denied',
+      error_description: FORGED,
+      state: 'c.forged.signature',
+    });
+    const bad = await finish(`/oauth2/callback?${forged.toString()}`, undefined);
+    expect({ code: bad.code, message: bad.message }).toEqual({
+      code: 'invalid_state',
+      message: AUTH_RESPONSES.invalid_state.message,
+    });
+    expect(bad.location).not.toMatch(/compromised|555/);
+
+    const flow = await connectAs('/oauth2/orgurl?type=Package', adminOf(packaging));
+    const state = new URL(flow.callback, 'http://x').searchParams.get('state') ?? '';
+    const query = new URLSearchParams({ error: 'access_denied', error_description: FORGED, state });
+    const good = await finish(`/oauth2/callback?${query.toString()}`, flow.stateCookie);
+    expect({ code: good.code, message: good.message }).toEqual({
+      code: 'access_denied',
+      message: AUTH_RESPONSES.access_denied.message,
+    });
+    expect(good.location).not.toMatch(/compromised|555/);
   });
 });
 

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { connectOrgQuerySchema, exportOrgQuerySchema, orgIdParam } from '../../../domain';
 import { canActOnConnectedOrg } from '../../../domain/actions';
+import { authResponsePath } from '../../../domain/auth-response';
 import { safeReturnPath } from '../../../domain/return-path';
 import { ConflictError, NotFoundError } from '../../errors';
 import {
@@ -77,14 +78,14 @@ export async function finishConnect(
     );
     await reply.redirect(returnTo);
   } catch (error) {
-    const known = error instanceof ConnectError;
-    if (!known) request.log.error({ err: error }, 'connecting an org failed');
-    const params = new URLSearchParams({
-      message: known ? error.message : `Connecting the org failed: ${(error as Error).message}`,
-      severity: 'Error',
-      code: known ? error.code : 'connect_failed',
-    });
-    await reply.redirect(`/authresponse?${params.toString()}`);
+    // Only a fixed sentence reaches the page; what went wrong stays in the server log.
+    if (error instanceof ConnectError) {
+      request.log.warn({ code: error.code, detail: error.detail }, 'connecting an org refused');
+      await reply.redirect(authResponsePath(error.code));
+    } else {
+      request.log.error({ err: error }, 'connecting an org failed');
+      await reply.redirect(authResponsePath('connect_failed'));
+    }
   }
   return true;
 }

@@ -1,8 +1,15 @@
 // Connecting an org (spec §2 Add Org / re-connect, §7 /oauth2/orgurl and /oauth2/preauthorg): the
 // OAuth web-server flow on the chosen login host, ending in the console's /oauth2/callback. The
 // state is signed and single use and bound to the browser that started it (a cookie), as for
-// sign-in; the tokens are sealed at once and never reach the browser.
+// sign-in, the code is redeemed with the flow's PKCE verifier (kept with the state, on the
+// server), and the tokens are sealed at once and never reach the browser. A failure shows only
+// the fixed sentence of its code (domain/auth-response.ts); what Salesforce said is logged.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  AUTH_RESPONSES,
+  oauthErrorCode,
+  type AuthResponseCode,
+} from '../../../domain/auth-response';
 import type { ConnectedOrgType } from '../../db/repositories/connected-orgs';
 import { sameId, toId18 } from '../../../domain/ids';
 import { safeReturnPath } from '../../../domain/return-path';
@@ -11,11 +18,17 @@ import type { Config } from '../../config';
 import type { Database, SqlClient } from '../../db/database';
 import { writeAudit } from '../../db/repositories/audit-log';
 import { findConnectedOrg } from '../../db/repositories/connected-orgs';
+import {
+  deleteStaleOAuthStates,
+  insertOAuthState,
+  takeOAuthState,
+} from '../../db/repositories/oauth-state';
 import { NotFoundError } from '../../errors';
 import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import { readIdentity } from '../../salesforce/identity';
 import { registerConnectedOrg } from '../../salesforce/organization';
+import { authorizationUrl, newPkce, redeemCode } from '../../salesforce/pkce';
 import type { SecretBox } from '../../secrets';
 
 /** Marks a callback's state as a connect (sign-in states have no prefix). */
@@ -24,13 +37,16 @@ const STATE_TTL_MINUTES = 10;
 /** Connected orgs live on their refresh token, so it must be granted. */
 export const CONNECT_SCOPE = 'api id web refresh_token';
 
-/** A connect that failed in a way the operator reads on /authresponse. */
+/**
+ * A connect that failed: the operator reads the fixed sentence of `code` on /authresponse;
+ * `detail` (what Salesforce or the request said) goes to the server log only.
+ */
 export class ConnectError extends Error {
   constructor(
-    message: string,
-    readonly code: string,
+    readonly code: AuthResponseCode,
+    readonly detail?: string,
   ) {
-    super(message);
+    super(AUTH_RESPONSES[code].message);
   }
 }
 
@@ -107,25 +123,30 @@ export class ConnectFlow {
       expectOrgId = org.org_id;
     }
     const nonce = randomBytes(24).toString('base64url');
+    const pkce = newPkce();
     const pending: PendingConnect = {
       type: input.type ?? null,
       loginUrl,
       actor: actor.username,
       expectOrgId,
     };
-    await this.deps.db.query(
-      `INSERT INTO oauth_state (nonce, operation, return_to, details) VALUES ($1, 'connect', $2, $3)`,
-      [nonce, safeReturnPath(input.returnTo ?? '/packageorgs'), JSON.stringify(pending)],
-    );
-    await this.deps.db.query(
-      `DELETE FROM oauth_state WHERE created_at < now() - make_interval(mins => $1)`,
-      [STATE_TTL_MINUTES],
-    );
-    const url = this.gateway.oauth2(loginUrl).getAuthorizationUrl({
-      scope: CONNECT_SCOPE,
-      prompt: 'login',
-      state: `${STATE_PREFIX}${nonce}.${this.sign(nonce)}`,
+    await insertOAuthState(this.deps.db, {
+      nonce,
+      operation: 'connect',
+      returnTo: safeReturnPath(input.returnTo ?? '/packageorgs'),
+      codeVerifier: pkce.verifier,
+      details: pending,
     });
+    await deleteStaleOAuthStates(this.deps.db, STATE_TTL_MINUTES);
+    const url = authorizationUrl(
+      this.gateway.oauth2(loginUrl),
+      {
+        scope: CONNECT_SCOPE,
+        prompt: 'login',
+        state: `${STATE_PREFIX}${nonce}.${this.sign(nonce)}`,
+      },
+      pkce,
+    );
     return { url, nonce };
   }
 
@@ -143,7 +164,10 @@ export class ConnectFlow {
     });
   }
 
-  /** Completes the flow for the operator who started it; returns where to go and the org. */
+  /**
+   * Completes the flow for the operator who started it; returns where to go and the org. The
+   * state is checked before anything else the callback carries is looked at.
+   */
   async complete(
     query: { code?: string; state?: string; error?: string; error_description?: string },
     browserNonce: string | undefined,
@@ -151,43 +175,29 @@ export class ConnectFlow {
   ): Promise<{ returnTo: string; orgId: string }> {
     const [nonce, signature] = (query.state ?? '').slice(STATE_PREFIX.length).split('.');
     if (!nonce || !signature || !safeEqual(signature, this.sign(nonce))) {
-      throw new ConnectError(
-        'The connect request was not issued by this console.',
-        'invalid_state',
-      );
+      throw new ConnectError('invalid_state', 'state not signed by this console');
     }
     if (!browserNonce || !safeEqual(browserNonce, nonce)) {
-      throw new ConnectError(
-        'The connection was started in another browser. Please start it again.',
-        'invalid_state',
-      );
+      throw new ConnectError('invalid_state', 'state bound to another browser');
     }
-    const { rows } = await this.deps.db.query<{ return_to: string; details: PendingConnect }>(
-      `DELETE FROM oauth_state WHERE nonce = $1 AND operation = 'connect'
-         AND created_at > now() - make_interval(mins => $2)
-       RETURNING return_to, details`,
-      [nonce, STATE_TTL_MINUTES],
-    );
-    const pending = rows[0];
-    if (!pending) {
-      throw new ConnectError(
-        'This connect link was already used or has expired. Please start again.',
-        'invalid_state',
-      );
-    }
+    const pending = await takeOAuthState(this.deps.db, nonce, 'connect', STATE_TTL_MINUTES);
+    if (!pending) throw new ConnectError('invalid_state', 'state already used or expired');
+    const verifier = pending.code_verifier;
+    if (!verifier) throw new ConnectError('invalid_state', 'state has no code verifier');
     const details =
       typeof pending.details === 'string'
         ? (JSON.parse(pending.details) as PendingConnect)
-        : pending.details;
+        : (pending.details as PendingConnect);
     if (!actor || actor.readOnly || actor.username !== details.actor) {
+      throw new ConnectError('forbidden', `finished by ${actor?.username ?? 'nobody'}`);
+    }
+    if (query.error) {
       throw new ConnectError(
-        'Only the operator who started this connection can finish it.',
-        'forbidden',
+        oauthErrorCode(query.error),
+        `${query.error}: ${query.error_description ?? ''}`,
       );
     }
-    if (query.error) throw new ConnectError(query.error_description || query.error, query.error);
-    if (!query.code)
-      throw new ConnectError('The login host sent no authorization code.', 'missing_code');
+    if (!query.code) throw new ConnectError('missing_code');
 
     // A failure's row stands alone; the success row commits with the connection's row.
     const audit = (
@@ -204,19 +214,15 @@ export class ConnectFlow {
         outcome,
         details: { type: details.type, loginUrl: details.loginUrl, ...extra },
       });
-    const tokens = await this.gateway
-      .oauth2(details.loginUrl)
-      .requestToken(query.code)
-      .catch(async (error: Error) => {
-        await audit('failed', details.expectOrgId, { message: error.message });
-        throw new ConnectError(error.message, error.name === 'Error' ? 'token_error' : error.name);
-      });
-    if (!tokens.refresh_token) {
-      throw new ConnectError(
-        'Salesforce granted no refresh token; the connected app needs the refresh_token scope.',
-        'no_refresh_token',
-      );
-    }
+    const tokens = await redeemCode(
+      this.gateway.oauth2(details.loginUrl),
+      query.code,
+      verifier,
+    ).catch(async (error: Error) => {
+      await audit('failed', details.expectOrgId, { error: error.name, message: error.message });
+      throw new ConnectError(oauthErrorCode(error.name), `${error.name}: ${error.message}`);
+    });
+    if (!tokens.refresh_token) throw new ConnectError('no_refresh_token');
     const conn = this.gateway.connectWithTokens({
       instanceUrl: tokens.instance_url,
       accessToken: tokens.access_token,
@@ -230,8 +236,8 @@ export class ConnectFlow {
       await conn.oauth2.revokeToken(tokens.refresh_token).catch(() => undefined);
       await audit('failed', details.expectOrgId, { reason: 'other org', orgId });
       throw new ConnectError(
-        `You logged in to org ${orgId}, but this connection is for org ${details.expectOrgId}. Log in as a user of that org.`,
         'wrong_org',
+        `logged in to org ${orgId}, the connection is for org ${details.expectOrgId}`,
       );
     }
     // One Organization read happens inside the transaction (registerConnectedOrg reads, then
