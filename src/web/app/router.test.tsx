@@ -38,7 +38,7 @@ const signedIn: Record<string, StubRoute> = {
     },
   },
   'GET /oauth2/settings': { json: { has_admin_access_key: false } },
-  'GET /oauth2/logout': { status: 204 },
+  'POST /oauth2/logout': { status: 204 },
 };
 
 function renderApp(path: string, fetchRoutes: Record<string, StubRoute> = signedIn) {

@@ -11,7 +11,8 @@ export function AdminAccessKeyField({ returnTo }: { returnTo: string }) {
   const [accessKey, setAccessKey] = useState('');
   const adminAccess = useMutation({
     mutationFn: async (key: string) =>
-      readRedirectUrl(await api.get<unknown>('/oauth2/adminaccess', { query: { key, returnTo } })),
+      // In a POST body (the client adds the CSRF header), never in a URL.
+      readRedirectUrl(await api.post<unknown>('/oauth2/adminaccess', { key, returnTo })),
     onSuccess: (url) => redirectBrowserTo(url),
   });
   const busy = adminAccess.isPending || adminAccess.isSuccess;

@@ -39,11 +39,11 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Sign in with Salesforce' })).toBeInTheDocument();
   });
 
-  it('submits the admin access key on Enter and follows the returned url', async () => {
+  it('submits the admin access key on Enter in a POST body (never the URL) and follows the returned url', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderLogin('/login?r=%2Forgs%3Fblacklisted%3Dtrue', {
       'GET /oauth2/settings': { json: { has_admin_access_key: true } },
-      'GET /oauth2/adminaccess': { json: { url: '/orgs?blacklisted=true' } },
+      'POST /oauth2/adminaccess': { json: { url: '/orgs?blacklisted=true' } },
     });
 
     const field = await screen.findByLabelText('Admin access key');
@@ -52,19 +52,42 @@ describe('LoginPage', () => {
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(redirectBrowserTo).toHaveBeenCalledWith('/orgs?blacklisted=true'));
-    const call = calledUrls(fetchMock).find((url) => url.pathname === '/oauth2/adminaccess');
-    expect(call?.searchParams.get('key')).toBe('s3cret');
-    expect(call?.searchParams.get('returnTo')).toBe('/orgs?blacklisted=true');
+    const at = calledUrls(fetchMock).findIndex((url) => url.pathname === '/oauth2/adminaccess');
+    const called = calledUrls(fetchMock)[at];
+    const init = fetchMock.mock.calls[at]?.[1];
+    expect(called?.search).toBe('');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>)['X-Requested-With']).toBe('pushboard');
+    expect(JSON.parse(init?.body as string)).toEqual({
+      key: 's3cret',
+      returnTo: '/orgs?blacklisted=true',
+    });
   });
 
-  it("says 'Too many attempts' when the key is rate limited", async () => {
+  it("shows the server's own sentence when wrong keys are limited", async () => {
     const user = userEvent.setup();
     renderLogin('/login', {
       'GET /oauth2/settings': { json: { has_admin_access_key: true } },
-      'GET /oauth2/adminaccess': {
+      'POST /oauth2/adminaccess': {
         status: 429,
-        json: { message: 'Rate limit exceeded, retry in 1 minute' },
+        json: {
+          message: 'Too many wrong access keys from your address. Try again in 15 minutes.',
+          subject: 'Too Many Requests',
+        },
       },
+    });
+
+    await user.type(await screen.findByLabelText('Admin access key'), 'guess{Enter}');
+
+    expect(await screen.findByText(/Try again in 15 minutes/)).toBeInTheDocument();
+    expect(redirectBrowserTo).not.toHaveBeenCalled();
+  });
+
+  it("says 'Too many attempts' for a 429 that is not the server's own (a proxy's)", async () => {
+    const user = userEvent.setup();
+    renderLogin('/login', {
+      'GET /oauth2/settings': { json: { has_admin_access_key: true } },
+      'POST /oauth2/adminaccess': { status: 429, text: '<html>rate limited</html>' },
     });
 
     await user.type(await screen.findByLabelText('Admin access key'), 'guess{Enter}');

@@ -9,7 +9,7 @@ describe('LogoutPage', () => {
   it('ends the server session, forgets every cached answer, then shows the login page', async () => {
     sessionStorage.setItem('user', JSON.stringify({ display_name: 'Ada' }));
     const fetchMock = stubFetch({
-      'GET /oauth2/logout': { status: 204 },
+      'POST /oauth2/logout': { status: 204 },
       'GET /oauth2/settings': { json: { has_admin_access_key: false } },
     });
     const queryClient = createTestQueryClient();
@@ -17,7 +17,14 @@ describe('LogoutPage', () => {
     renderWithProviders(<LogoutPage />, { route: '/logout', queryClient });
 
     expect(await screen.findByTestId('screen-login')).toBeInTheDocument();
-    expect(calledUrls(fetchMock).map((url) => url.pathname)).toContain('/oauth2/logout');
+    // A POST with the CSRF header: the server has no GET sign-out.
+    const signOut = fetchMock.mock.calls.filter(
+      (_, i) => calledUrls(fetchMock)[i]?.pathname === '/oauth2/logout',
+    );
+    expect(signOut.map(([, init]) => init?.method)).toEqual(['POST']);
+    expect((signOut[0]?.[1]?.headers as Record<string, string>)['X-Requested-With']).toBe(
+      'pushboard',
+    );
     expect(sessionStorage.getItem('user')).toBeNull();
     await waitFor(() => expect(queryClient.getQueryData(queryKeys.orgs)).toBeUndefined());
   });

@@ -14,7 +14,8 @@ export function LogoutPage() {
   useEffect(() => {
     let mounted = true;
     api
-      .get<unknown>('/oauth2/logout')
+      // A POST with the CSRF header (the client adds it): the server has no GET sign-out.
+      .post<unknown>('/oauth2/logout')
       .catch((error: unknown) => {
         // The browser forgets the user either way, but the operator should know the server
         // session may still be alive (e.g. on a shared machine).
