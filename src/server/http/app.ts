@@ -38,6 +38,7 @@ import { savedFilterRoutes } from './routes/filters';
 import { searchRoutes } from './routes/search';
 import { registerOpenApi, type RouteRecord } from './openapi';
 import { registerAuth } from './auth';
+import { registerNulCheck } from './nul-check';
 import { publicRouteCheck, webFilePaths } from './public-routes';
 import { DEFAULT_BODY_LIMIT, onRouteBodyLimit } from './body-limits';
 import { registerRateLimits } from './rate-limits';
@@ -190,6 +191,7 @@ export async function buildApp(
   }
 
   await registerAuth(app, publicRouteCheck(webFilePaths(deps.webDir)));
+  registerNulCheck(app);
   healthRoutes(app);
   metricsRoutes(app);
   oauthRoutes(app);
