@@ -15,6 +15,7 @@ import { jobLiveCommands } from './server/jobs/live-commands';
 import { LiveRelay } from './server/jobs/live-relay';
 import { LiveChannel } from './server/live/live-channel';
 import { startMetricsListener, type MetricsListener } from './server/metrics/metrics-listener';
+import { ensurePortFree, listenAs, PortInUseError } from './server/port-in-use';
 import { registerDemoOrgs } from './server/services/demo-orgs';
 import { seedDemoGroups } from './server/services/demo-groups';
 import { createSyncJobDefinitions } from './server/sync/definitions';
@@ -27,6 +28,9 @@ import { rekeySecretsJob } from './server/services/secrets/rekey-job';
 import { startSimulator, type RunningSimulator } from './simulator';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The simulator's host in demo mode (startSimulator's default). */
+const SIMULATOR_HOST = '127.0.0.1';
 
 /** Demo users the simulator's login page accepts (docs/architecture §1). */
 const DEMO_USERS = ['admin@pushboard.demo', 'operator@pushboard.demo', 'viewer@pushboard.demo'];
@@ -42,6 +46,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A taken port fails in one line now, before the database opens or the simulator starts.
+  if (config.ROLE !== 'worker') await ensurePortFree('PORT', config.PORT, config.HOST);
+  if (config.demoMode) await ensurePortFree('SIM_PORT', config.SIM_PORT, SIMULATOR_HOST);
+  if (config.ROLE === 'worker' && config.METRICS_PORT && config.METRICS_TOKEN) {
+    await ensurePortFree('METRICS_PORT', config.METRICS_PORT, config.HOST);
+  }
   // SECRET_KEY may list the new key and the previous ones while rotating; the first is current.
   const secretKeys = resolveSecretKeys(config);
   const secretKey = secretKeys[0] ?? '';
@@ -56,11 +66,14 @@ async function main(): Promise<void> {
 
   let simulator: RunningSimulator | undefined;
   if (config.demoMode) {
-    simulator = await startSimulator({
-      port: config.SIM_PORT,
-      pace: config.SIM_PACE,
-      dataset: 'demo',
-    });
+    simulator = await listenAs('SIM_PORT', config.SIM_PORT, () =>
+      startSimulator({
+        port: config.SIM_PORT,
+        host: SIMULATOR_HOST,
+        pace: config.SIM_PACE,
+        dataset: 'demo',
+      }),
+    );
     config = {
       ...config,
       salesforce: {
@@ -132,7 +145,8 @@ async function main(): Promise<void> {
   if (config.ROLE !== 'worker') {
     app = await buildApp({ ...deps, services, jobs, liveCommands: jobLiveCommands(jobs) });
     live.attach(app.live);
-    await app.listen({ port: config.PORT, host: config.HOST });
+    const web = app;
+    await listenAs('PORT', config.PORT, () => web.listen({ port: config.PORT, host: config.HOST }));
   } else if (db.pool) {
     // A worker serves no HTTP; its job events reach the browsers of the web processes through
     // the live channel's PostgreSQL adapter.
@@ -142,11 +156,10 @@ async function main(): Promise<void> {
   // A worker has no HTTP server for /metrics: it answers scrapes on METRICS_PORT when set.
   let metricsListener: MetricsListener | undefined;
   if (!app && config.METRICS_PORT && config.METRICS_TOKEN) {
-    metricsListener = await startMetricsListener({
-      port: config.METRICS_PORT,
-      host: config.HOST,
-      token: config.METRICS_TOKEN,
-    });
+    const { METRICS_PORT: port, HOST: host, METRICS_TOKEN: token } = config;
+    metricsListener = await listenAs('METRICS_PORT', port, () =>
+      startMetricsListener({ port, host, token }),
+    );
   }
   if (config.ROLE !== 'web') {
     await jobs.startWorker();
@@ -192,6 +205,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof PortInUseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Pushboard failed to start: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

@@ -54,9 +54,28 @@ function optionsFromEnv(): SimulatorOptions {
   return options;
 }
 
+/**
+ * Another process holds a port: one line naming it and SIM_PORT, exit 1 (not Node's EADDRINUSE
+ * stack). With SIM_INSTANCE_URLS=origin the orgs take the ports after SIM_PORT, so the taken one
+ * may be one of those.
+ */
+function exitIfPortInUse(error: unknown, loginPort: number): void {
+  const { code, port } = error as { code?: unknown; port?: unknown };
+  if (code !== 'EADDRINUSE') return;
+  process.stderr.write(
+    port === loginPort || typeof port !== 'number'
+      ? `SIM_PORT ${loginPort} is already in use: stop the other process or set SIM_PORT to a free port.\n`
+      : `Port ${port} (an org's own instance URL, after SIM_PORT ${loginPort}) is already in use: stop the other process or set SIM_PORT so that the ports after it are free.\n`,
+  );
+  process.exit(1);
+}
+
 const options = optionsFromEnv();
 const started = Date.now();
-const sim = await startSimulator(options);
+const sim = await startSimulator(options).catch((error: unknown) => {
+  exitIfPortInUse(error, options.port ?? 5001);
+  throw error;
+});
 const out = (line = ''): boolean => process.stdout.write(`${line}\n`);
 out(
   `Salesforce simulator (${options.dataset ?? 'demo'} dataset, ${sim.control.pace()} pace) started in ${Date.now() - started} ms`,
