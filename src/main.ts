@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   } else if (db.pool) {
     // A worker serves no HTTP; its job events reach the browsers of the web processes through
     // the live channel's PostgreSQL adapter.
-    workerLive = new LiveChannel(createServer(), { db });
+    workerLive = new LiveChannel(createServer(), { db, config });
     live.attach(workerLive);
   }
   // A worker has no HTTP server for /metrics: it answers scrapes on METRICS_PORT when set.

@@ -136,6 +136,7 @@ export async function buildApp(
   const app = fastify as AppInstance;
   const live = new LiveChannel(app.server, {
     db: deps.db,
+    config: deps.config,
     ...(deps.liveCommands ? { commands: deps.liveCommands } : {}),
     log: (message, error) => app.log.error({ err: error }, message),
   });

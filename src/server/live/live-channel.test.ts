@@ -1,5 +1,6 @@
-// The live channel over real sockets: authentication, broadcast to every tab, authorization of
-// client messages, bad payloads, and fan-out between two server instances on PostgreSQL.
+// The live channel over real sockets: the handshake's Origin, authentication, broadcast to every
+// tab, authorization of each client message against the session as it is then (expired,
+// read-only), bad payloads, and fan-out between two server instances on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
@@ -36,11 +37,22 @@ async function startApp(): Promise<{ app: AppInstance; url: string }> {
   };
 }
 
-function open(url: string, cookie?: string): Socket {
+/** The console's origin in these tests: PUBLIC_URL defaults to http://localhost:<PORT>. */
+const CONSOLE_ORIGIN = 'http://localhost:5000';
+
+function open(
+  url: string,
+  cookie?: string,
+  {
+    origin,
+    transport = 'websocket',
+  }: { origin?: string; transport?: 'websocket' | 'polling' } = {},
+): Socket {
+  const headers = { ...(cookie ? { cookie } : {}), ...(origin !== undefined ? { origin } : {}) };
   const socket = connect(url, {
-    transports: ['websocket'],
+    transports: [transport],
     reconnection: false,
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
+    extraHeaders: headers,
   });
   sockets.push(socket);
   return socket;
@@ -53,6 +65,8 @@ const connected = (socket: Socket) =>
   });
 const next = <T>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
+const disconnected = (socket: Socket) =>
+  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
 let main: { app: AppInstance; url: string };
 beforeAll(async () => {
@@ -63,6 +77,61 @@ afterAll(async () => {
   for (const socket of sockets) socket.close();
   for (const app of apps) await app.close();
   await testDb.drop();
+});
+
+describe('live channel handshake origin', () => {
+  it.each(['websocket', 'polling'] as const)(
+    'refuses a foreign, null or malformed Origin even with a valid session (%s)',
+    async (transport) => {
+      const user = await sessionHeaders(testDb.db, { username: `origin-${transport}@x` });
+      for (const origin of [
+        'https://evil.example',
+        'null',
+        'not a url',
+        'http://localhost:5000.evil.example',
+        'http://localhost:5001',
+        'https://localhost:5000',
+        'http://localhost:5000/',
+        'http://localhost:5000, https://evil.example',
+        '',
+      ]) {
+        const socket = open(main.url, user.cookie, { origin, transport });
+        await expect(connected(socket), origin).rejects.toThrow();
+        expect(socket.connected).toBe(false);
+      }
+      expect(calls.some((c) => c.actor === `origin-${transport}@x`)).toBe(false);
+    },
+  );
+
+  it.each(['websocket', 'polling'] as const)(
+    "accepts the console's own origin and a handshake without Origin (%s)",
+    async (transport) => {
+      const user = await sessionHeaders(testDb.db, { username: `same-${transport}@x` });
+      const same = open(main.url, user.cookie, { origin: CONSOLE_ORIGIN, transport });
+      await connected(same);
+      same.emit('fetch');
+      await expect
+        .poll(() => calls.some((c) => c.actor === `same-${transport}@x` && c.name === 'fetch'))
+        .toBe(true);
+      // A browser's polling handshake from the console's own page is a same-origin GET, sent
+      // without Origin; a non-browser client sends none either.
+      await connected(open(main.url, user.cookie, { transport }));
+    },
+  );
+
+  it('answers a refused handshake with 403 and no session id', async () => {
+    const user = await sessionHeaders(testDb.db, { username: 'raw@x' });
+    const refused = await fetch(`${main.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { cookie: user.cookie!, origin: 'https://evil.example' },
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain('"sid"');
+    const accepted = await fetch(`${main.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { cookie: user.cookie!, origin: CONSOLE_ORIGIN },
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain('"sid"');
+  });
 });
 
 describe('live channel', () => {
@@ -120,6 +189,58 @@ describe('live channel', () => {
       expect((await refused).subject, name).toBe('Forbidden');
     }
     expect(calls.filter((c) => c.actor === 'viewer2@x')).toEqual([]);
+  });
+
+  it('refuses a message once the session has expired (idle timeout) and disconnects the socket', async () => {
+    const user = await sessionHeaders(testDb.db, { username: 'expiring@x' });
+    const socket = open(main.url, user.cookie, { origin: CONSOLE_ORIGIN });
+    await connected(socket);
+    await testDb.db.query(
+      `UPDATE session SET expires_at = now() - interval '1 second' WHERE username = 'expiring@x'`,
+    );
+    const refused = next<{ subject: string; message: string }>(socket, 'fail');
+    const gone = disconnected(socket);
+    socket.emit('fetch');
+    expect(await refused).toEqual({ subject: 'Unauthorized', message: 'Please sign in.' });
+    expect(await gone).toBe('io server disconnect');
+    expect(calls.some((c) => c.actor === 'expiring@x')).toBe(false);
+  });
+
+  it('refuses a message once the session is older than SESSION_MAX_HOURS, even if not idle', async () => {
+    const user = await sessionHeaders(testDb.db, { username: 'old@x' });
+    const socket = open(main.url, user.cookie, { origin: CONSOLE_ORIGIN });
+    await connected(socket);
+    // Still inside its idle window, but signed in longer ago than the absolute limit allows (a
+    // limit lowered since sign-in ends longer sessions at once).
+    const maxHours = loadConfig({}).SESSION_MAX_HOURS;
+    await testDb.db.query(
+      `UPDATE session SET created_at = now() - make_interval(hours => $1 + 1),
+              expires_at = now() + interval '1 hour' WHERE username = 'old@x'`,
+      [maxHours],
+    );
+    const refused = next<{ subject: string }>(socket, 'fail');
+    const gone = disconnected(socket);
+    socket.emit('fetch');
+    expect((await refused).subject).toBe('Unauthorized');
+    expect(await gone).toBe('io server disconnect');
+    expect(calls.some((c) => c.actor === 'old@x')).toBe(false);
+  });
+
+  it('refuses a change message once the session turned read-only, without running it', async () => {
+    const user = await sessionHeaders(testDb.db, { username: 'demoted@x' });
+    const socket = open(main.url, user.cookie, { origin: CONSOLE_ORIGIN });
+    await connected(socket);
+    socket.emit('fetch');
+    await expect.poll(() => calls.filter((c) => c.actor === 'demoted@x').length).toBe(1);
+    await testDb.db.query(`UPDATE session SET read_only = true WHERE username = 'demoted@x'`);
+    const refused = next<{ subject: string; message: string }>(socket, 'fail');
+    socket.emit('fetch-upgrades');
+    expect(await refused).toEqual({
+      subject: 'Forbidden',
+      message: 'You are only allowed to view information, not modify it.',
+    });
+    expect(calls.filter((c) => c.actor === 'demoted@x').map((c) => c.name)).toEqual(['fetch']);
+    expect(socket.connected).toBe(true);
   });
 
   it('rejects bad payloads with an error event and keeps serving', async () => {

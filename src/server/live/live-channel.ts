@@ -1,5 +1,7 @@
-// The live channel: socket.io on the HTTP server, handshake authenticated by the session cookie,
-// broadcasts to every connected tab, and across processes through PostgreSQL when available.
+// The live channel: socket.io on the HTTP server, handshake authenticated by the session cookie
+// and allowed only from the console's own origin, every client message authorized again against
+// the session as it is now, broadcasts to every connected tab, and across processes through
+// PostgreSQL when available.
 import type { Server as HttpServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import { createAdapter } from '@socket.io/postgres-adapter';
@@ -16,10 +18,12 @@ import type {
 import { READ_ONLY_CLIENT_MESSAGES } from '../../domain/live-events';
 import { KEY_PREFIXES, toId18 } from '../../domain/ids';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { findSession, hashSessionId } from '../db/repositories/sessions';
 import { actorOf, SESSION_COOKIE, type Actor } from '../actor';
 import { trackLiveClient } from '../metrics/registry';
+import { consoleOrigin, originAllowed } from './handshake-origin';
 
 /** What the rest of the server uses: publish after the database commit. */
 export interface LivePublisher {
@@ -59,11 +63,28 @@ export class LiveChannel implements LivePublisher {
     httpServer: HttpServer,
     private readonly deps: {
       db: Database;
+      /**
+       * PUBLIC_URL: a handshake must come from its origin. SESSION_MAX_HOURS: a session older than
+       * that is refused at the handshake and at every message (the idle timeout is the session's
+       * expires_at, which the HTTP side slides).
+       */
+      config: Pick<Config, 'publicUrl' | 'SESSION_MAX_HOURS'>;
       commands?: LiveCommands;
       log?: (msg: string, err?: unknown) => void;
     },
   ) {
-    this.io = new Server(httpServer, { serveClient: false, cors: undefined });
+    const allowedOrigin = consoleOrigin(deps.config.publicUrl);
+    this.io = new Server(httpServer, {
+      serveClient: false,
+      cors: undefined,
+      // Engine.IO asks this for each new connection (the handshake, before any session id exists):
+      // a refusal answers 403 and no socket is made. Later requests carry the session id that
+      // only the accepted handshake's reader knows.
+      allowRequest: (request, callback) => {
+        const allowed = originAllowed(request.headers.origin, allowedOrigin);
+        callback(allowed ? null : 'Cross-site connections are not allowed.', allowed);
+      },
+    });
     if (deps.db.pool) {
       this.adapterPool = closableAdapterPool(deps.db.pool);
       this.io.adapter(createAdapter(this.adapterPool.pool));
@@ -106,7 +127,9 @@ export class LiveChannel implements LivePublisher {
 
   private async authenticate(socket: LiveSocket): Promise<Actor | undefined> {
     const id = fastifyCookie.parse(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
-    const session = id ? await findSession(this.deps.db, id) : undefined;
+    const session = id
+      ? await findSession(this.deps.db, id, this.deps.config.SESSION_MAX_HOURS)
+      : undefined;
     if (!session) return undefined;
     (socket.data as { sessionId?: string }).sessionId = id;
     return actorOf(session);
@@ -131,7 +154,8 @@ export class LiveChannel implements LivePublisher {
     name: ClientMessageName,
     argument: unknown,
   ): Promise<void> {
-    // The session may have ended since the handshake (logout, timeout): look it up again.
+    // The session may have ended since the handshake (logout, idle or absolute timeout) or turned
+    // read-only: look it up again, as HTTP does for each request.
     const actor = await this.authenticate(socket);
     if (!actor) {
       socket.emit('fail', { subject: 'Unauthorized', message: 'Please sign in.' });
