@@ -21,6 +21,8 @@ export const connectedOrgSchema = z.object({
   description: nullableText,
   type: z.enum(CONNECTED_ORG_TYPES),
   status: z.enum(CONNECTED_ORG_STATUSES),
+  /** Why the org needs connecting again (Salesforce refused its refresh token, revoked…). */
+  status_reason: nullableText,
   instance_name: nullableText,
   instance_url: z.string(),
   namespace: nullableText,

@@ -75,6 +75,14 @@ export function isInvalidGrant(error: unknown): boolean {
   return errorCodeOf(error) === 'invalid_grant' || /invalid_grant/.test(messageOf(error));
 }
 
+/** What a connected org's row says when Salesforce refused its refresh token. */
+export function refreshRefusedReason(error: unknown): string {
+  const code = errorCodeOf(error);
+  const message = messageOf(error);
+  const said = code && !message.includes(code) ? `${code}: ${message}` : message;
+  return `Salesforce refused its refresh token (${said}): connect the org again.`;
+}
+
 export function toSalesforceError(error: unknown): SalesforceError {
   if (error instanceof SalesforceError) return error;
   return new SalesforceError(messageOf(error), errorCodeOf(error));

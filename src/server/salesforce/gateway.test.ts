@@ -209,7 +209,12 @@ describe('tokens', () => {
     await expect(conn.queryAll('SELECT Id FROM MetadataPackage', idRow)).rejects.toBeInstanceOf(
       SalesforceError,
     );
-    expect((await findConnectedOrg(testDb.db, packagingId))?.status).toBe('Invalid');
+    const invalid = await findConnectedOrg(testDb.db, packagingId);
+    expect(invalid?.status).toBe('Invalid');
+    // The row says why, in Salesforce's words.
+    expect(invalid?.status_reason).toMatch(
+      /^Salesforce refused its refresh token \(.*invalid_grant.*\): connect the org again\.$/,
+    );
     expect(invalidated).toEqual([packagingId]);
     await expect(gateway.connect(packagingId)).rejects.toMatchObject({
       errorCode: 'invalid_grant',

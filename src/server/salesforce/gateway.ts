@@ -11,7 +11,7 @@ import {
 import { NotFoundError, SalesforceError } from '../errors';
 import type { SecretBox } from '../secrets';
 import { measured } from './call-metrics';
-import { isInvalidGrant, SalesforceTimeoutError } from './errors';
+import { isInvalidGrant, refreshRefusedReason, SalesforceTimeoutError } from './errors';
 import { DEFAULT_REQUEST_TIMEOUT_MS, OrgConnection } from './org-connection';
 import type { RetryOptions } from './retry';
 
@@ -127,7 +127,11 @@ export class SalesforceGateway {
           } catch (error) {
             if (isInvalidGrant(error)) {
               this.forget(org.org_id);
-              const changed = await markConnectedOrgInvalid(db, org.org_id);
+              const changed = await markConnectedOrgInvalid(
+                db,
+                org.org_id,
+                refreshRefusedReason(error),
+              );
               if (changed) this.deps.onOrgInvalid?.(org, error);
             }
             callback(error as Error);

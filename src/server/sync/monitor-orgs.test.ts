@@ -48,6 +48,9 @@ describe('Monitor connected orgs', () => {
 
     const first = await runJob(monitorOrgsJob(h.deps));
     expect(await status(billing)).toBe('Invalid');
+    expect((await findConnectedOrg(h.testDb.db, billing))?.status_reason).toMatch(
+      /^Salesforce refused its refresh token \(.*\): connect the org again\.$/,
+    );
     expect(first.errorMessages()).toEqual([
       `Relay Billing Packaging (${billing}) needs to be connected again.`,
     ]);
@@ -82,6 +85,9 @@ describe('Monitor connected orgs', () => {
     await runJob(monitorOrgsJob(h.deps));
     await runJob(monitorOrgsJob(h.deps));
     expect(await status(core)).toBe('Invalid');
+    expect((await findConnectedOrg(h.testDb.db, core))?.status_reason).toBe(
+      'No token is stored for it: connect the org again.',
+    );
     expect(alerts().map((a) => (a as { org: { org_id: string } }).org.org_id)).toEqual([
       billing,
       core,

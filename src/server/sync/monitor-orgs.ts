@@ -12,7 +12,7 @@ import {
   type ConnectedOrgRow,
 } from '../db/repositories/connected-orgs';
 import type { JobContext, JobDefinition, JobStep } from '../jobs/types';
-import { isInvalidGrant } from '../salesforce/errors';
+import { isInvalidGrant, refreshRefusedReason } from '../salesforce/errors';
 import type { SyncDeps } from './deps';
 import type { StepParams } from './fetch-run';
 import { publishInvalidOrg } from './invalid-org-alert';
@@ -48,7 +48,12 @@ async function check(deps: SyncDeps, context: JobContext, org: ConnectedOrgRow):
     if (lost) {
       // The gateway marks Invalid (and alerts) when a refresh fails; an org without any token
       // fails before that, so mark it here. Whoever changes the status raises the one alert.
-      if (await markConnectedOrgInvalid(deps.db, org.org_id)) publishInvalidOrg(deps.live, org);
+      const reason =
+        org.refresh_token_enc || org.access_token_enc
+          ? refreshRefusedReason(error)
+          : 'No token is stored for it: connect the org again.';
+      if (await markConnectedOrgInvalid(deps.db, org.org_id, reason))
+        publishInvalidOrg(deps.live, org);
       deps.gateway.forget(org.org_id);
       context.error(new Error(`${org.name} (${org.org_id}) needs to be connected again.`));
       return 'invalid';

@@ -3,8 +3,8 @@ import type { ConnectedOrg } from '../../../domain';
 import type { SqlClient } from '../database';
 import { toJsonRow } from '../lists/list-query';
 
-const SAFE_COLUMNS = `org_id, name, description, type, status, instance_name, instance_url,
-  namespace, active, refreshed_date`;
+const SAFE_COLUMNS = `org_id, name, description, type, status, status_reason, instance_name,
+  instance_url, namespace, active, refreshed_date`;
 
 export async function listConnectedOrgViews(db: SqlClient): Promise<ConnectedOrg[]> {
   const { rows } = await db.query<Record<string, unknown>>(

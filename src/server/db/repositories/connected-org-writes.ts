@@ -2,13 +2,18 @@
 import type { ConnectedOrgType } from './connected-orgs';
 import type { SqlClient } from '../database';
 
-/** The tokens are gone at Salesforce: forget them and show the org as needing a new connection. */
-export async function markConnectedOrgRevoked(db: SqlClient, orgId: string): Promise<void> {
+/** The tokens are gone at Salesforce: forget them and show the org as needing a new connection,
+ *  saying why on its row. */
+export async function markConnectedOrgRevoked(
+  db: SqlClient,
+  orgId: string,
+  reason: string,
+): Promise<void> {
   await db.query(
     `UPDATE connected_org SET status = 'Invalid', access_token_enc = NULL, refresh_token_enc = NULL,
-       updated_at = now()
+       status_reason = $2, updated_at = now()
      WHERE org_id = $1`,
-    [orgId],
+    [orgId, reason],
   );
 }
 

@@ -16,6 +16,8 @@ export interface ConnectedOrgRow {
   login_url: string;
   type: ConnectedOrgType;
   status: ConnectedOrgStatus;
+  /** Why it is not Connected (shown on its row); null once it works again. */
+  status_reason: string | null;
   active: boolean;
   access_token_enc: string | null;
   refresh_token_enc: string | null;
@@ -72,6 +74,7 @@ export async function upsertConnectedOrg(db: SqlClient, org: ConnectedOrgInput):
        name = EXCLUDED.name, division = EXCLUDED.division, namespace = EXCLUDED.namespace,
        instance_name = EXCLUDED.instance_name, instance_url = EXCLUDED.instance_url,
        login_url = EXCLUDED.login_url, type = EXCLUDED.type, status = EXCLUDED.status,
+       status_reason = NULL,
        description = COALESCE(EXCLUDED.description, connected_org.description),
        access_token_enc = EXCLUDED.access_token_enc, refresh_token_enc = EXCLUDED.refresh_token_enc,
        refreshed_date = now(), updated_at = now()`,
@@ -102,26 +105,30 @@ export async function saveRefreshedToken(
 ): Promise<void> {
   await db.query(
     `UPDATE connected_org SET access_token_enc = $2, refreshed_date = now(), updated_at = now(),
-       status = CASE WHEN status = 'Unprotected' THEN status ELSE 'Connected' END
+       status = CASE WHEN status = 'Unprotected' THEN status ELSE 'Connected' END,
+       status_reason = NULL
      WHERE org_id = $1`,
     [orgId, accessTokenEnc],
   );
 }
 
-/** The refresh token no longer works (invalid_grant) or was revoked. Returns whether the status
- *  changed, so the caller raises the alert once, not on every attempt. */
+/** The refresh token no longer works (invalid_grant) or was revoked; `reason` says which, on the
+ *  org's row. Returns whether the status changed, so the caller raises the alert once, not on
+ *  every attempt (the first reason stays). */
 export async function markConnectedOrgInvalid(
   db: SqlClient,
   orgId: string,
+  reason: string,
   options: { dropRefreshToken?: boolean } = {},
 ): Promise<boolean> {
   const { rows } = await db.query<{ was: string }>(
     `UPDATE connected_org AS c SET status = 'Invalid', access_token_enc = NULL,
-       refresh_token_enc = CASE WHEN $2 THEN NULL ELSE c.refresh_token_enc END, updated_at = now()
+       refresh_token_enc = CASE WHEN $2 THEN NULL ELSE c.refresh_token_enc END, updated_at = now(),
+       status_reason = CASE WHEN before.was = 'Invalid' THEN coalesce(c.status_reason, $3) ELSE $3 END
      FROM (SELECT status AS was FROM connected_org WHERE org_id = $1 FOR UPDATE) AS before
      WHERE c.org_id = $1
      RETURNING before.was`,
-    [orgId, options.dropRefreshToken ?? false],
+    [orgId, options.dropRefreshToken ?? false, reason],
   );
   return rows[0] !== undefined && rows[0].was !== 'Invalid';
 }

@@ -13,6 +13,7 @@ export const connectedOrg = pgTable('connected_org', {
   loginUrl: text('login_url').notNull(),
   type: text('type', { enum: ['Package', 'Licenses', 'Accounts'] }).notNull(),
   status: text('status', { enum: CONNECTED_ORG_STATUSES }).notNull(),
+  statusReason: text('status_reason'),
   active: boolean('active').notNull().default(true),
   accessTokenEnc: text('access_token_enc'),
   refreshTokenEnc: text('refresh_token_enc'),

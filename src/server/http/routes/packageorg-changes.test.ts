@@ -202,7 +202,11 @@ describe('revoke', () => {
     // the detail read still works.
     expect((await post('/api/packageorgs/revoke', { orgIds: [id] })).statusCode).toBe(409);
     const detail = await app.inject({ url: `/api/packageorgs/${id}`, headers: operator });
-    expect(detail.json()).toMatchObject({ status: 'Invalid' });
+    // The row says why it needs connecting again.
+    expect(detail.json()).toMatchObject({
+      status: 'Invalid',
+      status_reason: 'Revoked by operator@pushboard.demo.',
+    });
   });
 
   it('the revoked refresh token is dead at Salesforce', async () => {

@@ -136,7 +136,7 @@ export class ConnectedOrgChanges {
       try {
         await revokeAtSalesforce(this.gateway, this.deps.secrets, row);
         await this.deps.db.transaction(async (tx) => {
-          await markConnectedOrgRevoked(tx, org.org_id);
+          await markConnectedOrgRevoked(tx, org.org_id, `Revoked by ${actor.username}.`);
           await this.audit(tx, actor, 'connected-org.revoke', org.org_id, 'success');
         });
         this.gateway.forget(org.org_id);

@@ -147,7 +147,8 @@ async function markUnreadableOrg(
 ): Promise<'marked' | 'already' | 'changed'> {
   const { rows } = await db.query<{ was: string }>(
     `UPDATE connected_org AS c SET status = 'Invalid', access_token_enc = NULL,
-       refresh_token_enc = NULL, updated_at = now()
+       refresh_token_enc = NULL, updated_at = now(),
+       status_reason = 'Its tokens were sealed with a key SECRET_KEY no longer lists: connect the org again.'
        FROM (SELECT status AS was FROM connected_org WHERE org_id = $1 FOR UPDATE) AS before
       WHERE c.org_id = $1
         AND c.access_token_enc IS NOT DISTINCT FROM $2

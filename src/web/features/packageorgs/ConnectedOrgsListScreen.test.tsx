@@ -16,6 +16,9 @@ vi.mock('../../api/redirect', async (importOriginal) => ({
   redirectBrowserTo: vi.fn(),
 }));
 
+const REFUSED =
+  'Salesforce refused its refresh token (invalid_grant: expired access/refresh token): connect the org again.';
+
 const orgs = [
   makeConnectedOrg(),
   makeConnectedOrg({
@@ -31,6 +34,7 @@ const orgs = [
     name: 'Old Accounts',
     type: 'Accounts',
     status: 'Invalid',
+    status_reason: REFUSED,
     instance_url: 'https://old.my.salesforce.com',
     namespace: null,
   }),
@@ -81,6 +85,13 @@ describe('ConnectedOrgsListScreen', () => {
       const badge = within(rowOf(name)).getByText(status).closest('.mantine-Badge-root')!;
       expect(badge.getAttribute('style')).toContain(`--mantine-color-${colour}`);
     }
+  });
+
+  it('says on an Invalid row why it needs connecting again', SLOW, async () => {
+    renderConnectedOrgScreen({ route: '/packageorgs', routes });
+    await screen.findByText('Old Accounts');
+    expect(within(rowOf('Old Accounts')).getByTestId('status-reason')).toHaveTextContent(REFUSED);
+    expect(within(rowOf('Billing Packaging')).queryByTestId('status-reason')).toBeNull();
   });
 
   it(

@@ -1,7 +1,8 @@
 // How the Connected Orgs list shows its cells. A connected row links to the org; a click on a row
-// that is not Connected starts the re-connect flow (spec §2), which its cells say on hover.
+// that is not Connected starts the re-connect flow (spec §2), which its cells say on hover, and
+// its status says why it needs it (Salesforce refused its refresh token, it was revoked…).
 import type { ReactNode } from 'react';
-import { Tooltip } from '@mantine/core';
+import { Stack, Text, Tooltip } from '@mantine/core';
 import { CONNECTED_ORG_LIST, type ConnectedOrg } from '../../../domain';
 import { cellText, rowValue } from '../../components/data-table';
 import { paths } from '../../components/paths';
@@ -28,7 +29,14 @@ export function connectedOrgCells(
       (org: ConnectedOrg) => {
         const content =
           column.id === 'status' ? (
-            <ConnectionStatusBadge status={org.status} />
+            <Stack gap={2} align="flex-start">
+              <ConnectionStatusBadge status={org.status} />
+              {org.status_reason && (
+                <Text size="xs" c="dimmed" maw={360} data-testid="status-reason">
+                  {org.status_reason}
+                </Text>
+              )}
+            </Stack>
           ) : (
             cellText(rowValue(org, column), column.kind, timeZone)
           );

@@ -17,6 +17,7 @@ export function makeConnectedOrg(overrides: Partial<ConnectedOrg> = {}): Connect
     description: 'Where Billing is built',
     type: 'Package',
     status: 'Connected',
+    status_reason: null,
     instance_name: 'NA99',
     instance_url: 'https://billing-pkg.my.salesforce.com',
     namespace: 'bill',
