@@ -44,6 +44,23 @@ export interface SimulatorOptions {
    * Origins are http://localhost:<port>; with publicUrl set, only 'path' applies.
    */
   instanceUrls?: 'path' | 'origin';
+  /**
+   * How far the id counters of records created while running (push requests, jobs, errors,
+   * inserted records) skip ahead of the seeded ones. The simulator keeps nothing between runs, so
+   * without a gap a restarted one hands out the ids of the last run again, which a client that
+   * kept them (Pushboard's upgrade history) takes for the old records. Default 0; a console that
+   * restarts on kept data passes restartSafeIdGap(Date.now()).
+   */
+  recordIdGap?: number;
+}
+
+/**
+ * A gap that grows by 100 000 ids a second, so a run never reaches the ids of a later one unless
+ * it created more than 100 000 records per second it ran; it stays within Salesforce's
+ * nine-character counters (and JavaScript's exact integers) for centuries.
+ */
+export function restartSafeIdGap(nowMs: number): number {
+  return Math.floor(nowMs / 1000) * 100_000;
 }
 
 export interface SimOrgInfo {
@@ -77,6 +94,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 7200,
     faults: options.faults,
     log,
+    recordIdGap: options.recordIdGap ?? 0,
   });
   const control = createControl(rt);
   const orgInfos = (): SimOrgInfo[] =>

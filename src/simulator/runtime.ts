@@ -42,6 +42,8 @@ export interface RuntimeOptions {
   readonly accessTokenTtlSeconds: number;
   readonly faults: FaultSettings | undefined;
   readonly log: (line: string) => void;
+  /** Id counters records created while running skip ahead by (0: none); see restartSafeIdGap. */
+  readonly recordIdGap: number;
 }
 
 /** Daily API allocations: a Developer Edition packaging org has 15 000; the LMA is a large business org. */
@@ -71,6 +73,11 @@ export class SimRuntime {
     const epochMs = Math.floor(this.clock.now() / DAY_MS) * DAY_MS;
     this.dataset = buildDataset(options.dataset, options.seed, epochMs);
     this.family = this.dataset.family;
+    if (options.recordIdGap > 0) {
+      for (const org of this.family.all()) {
+        for (const table of org.store.allTables()) table.skipIdsAhead(options.recordIdGap);
+      }
+    }
     this.config = {
       publicUrl: '',
       orgOrigins: new Map(),

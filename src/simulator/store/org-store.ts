@@ -23,6 +23,11 @@ export class OrgStore implements SoqlSource {
     return undefined;
   }
 
+  /** Every table of the org. */
+  allTables(): Table[] {
+    return [...this.tables.values()];
+  }
+
   objects(): ObjectDef[] {
     return [...this.tables.values()].map((t) => t.def);
   }

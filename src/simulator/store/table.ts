@@ -34,6 +34,9 @@ function indexKey(def: FieldDef, value: unknown): string | undefined {
 export class Table {
   private readonly overlay = new Map<number, Row | null>();
   private readonly appended: (Row | null)[] = [];
+  /** Appended records from this one on take their id counter `idGap` further on (skipIdsAhead). */
+  private gapFrom = Number.POSITIVE_INFINITY;
+  private idGap = 0;
   private readonly indexes = new Map<string, FieldIndex>();
   private readonly rangeIndexes = new Map<string, DatetimeRangeIndex>();
   private generatedLive: number | undefined;
@@ -62,11 +65,31 @@ export class Table {
   }
 
   indexOfId(id: string): number {
-    return this.ids.indexOf(id);
+    const counterIndex = this.ids.indexOf(id);
+    const gapStart = this.generatedCount + this.gapFrom;
+    if (counterIndex < gapStart) return counterIndex;
+    return counterIndex < gapStart + this.idGap ? -1 : counterIndex - this.idGap;
   }
 
   byId(id: string): Row | undefined {
-    return this.get(this.ids.indexOf(id));
+    return this.get(this.indexOfId(id));
+  }
+
+  /** The id of the record at an index: its counter, past the gap for records appended after it. */
+  private idAt(index: number): string {
+    const gapStart = this.generatedCount + this.gapFrom;
+    return this.ids.id18(index < gapStart ? index : index + this.idGap);
+  }
+
+  /**
+   * Records inserted from now on get ids `gap` counters further on, so that a simulator started
+   * again (its earlier records rebuilt from the seed) never hands out an id an earlier run gave a
+   * record it created: a client keeps those ids (Pushboard keeps push request and job ids).
+   */
+  skipIdsAhead(gap: number): void {
+    if (this.idGap > 0) throw new Error(`${this.def.name}: ids were already skipped ahead`);
+    this.gapFrom = this.appended.length;
+    this.idGap = gap;
   }
 
   *entries(): Generator<[number, Row]> {
@@ -98,13 +121,13 @@ export class Table {
 
   /** The id the next inserted record will get. */
   nextId(): string {
-    return this.ids.id18(this.generatedCount + this.appended.length);
+    return this.idAt(this.generatedCount + this.appended.length);
   }
 
   /** Adds a record; `fields` must not carry an Id (the table assigns it). */
   insert(fields: Record<string, unknown>): Row {
     const index = this.generatedCount + this.appended.length;
-    const row: Row = Object.freeze({ ...fields, Id: this.ids.id18(index) });
+    const row: Row = Object.freeze({ ...fields, Id: this.idAt(index) });
     this.appended.push(row);
     this.liveDelta++;
     this.reindex(index, undefined, row);
@@ -131,7 +154,7 @@ export class Table {
     const hits = new Set<number>();
     if (def.type === 'id') {
       for (const value of values) {
-        const index = this.ids.indexOf(value);
+        const index = this.indexOfId(value);
         if (index >= 0) hits.add(index);
       }
     } else {
