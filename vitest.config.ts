@@ -29,7 +29,11 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'test/support/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'test/support/**/*.test.ts',
+            'test/process/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -18,14 +18,16 @@ import { startMetricsListener, type MetricsListener } from './server/metrics/met
 import { ensurePortFree, listenAs, PortInUseError } from './server/port-in-use';
 import { registerDemoOrgs } from './server/services/demo-orgs';
 import { seedDemoGroups } from './server/services/demo-groups';
+import { endSimulatorSignIns } from './server/services/demo-sign-ins';
 import { createSyncJobDefinitions } from './server/sync/definitions';
 import { blacklistSettings } from './server/http/routes/blacklist-settings';
 import { UpgradeScheduler } from './server/services/upgrades/schedule';
+import { afterSimulatorRestart } from './server/services/upgrades/simulator-restart';
 import { upgradeJobDefinitions } from './server/services/upgrades/upgrade-job-definitions';
 import { invalidOrgAlert } from './server/sync/invalid-org-alert';
 import { resolveSecretKeys } from './server/secrets';
 import { rekeySecretsJob } from './server/services/secrets/rekey-job';
-import { startSimulator, type RunningSimulator } from './simulator';
+import { restartSafeIdGap, startSimulator, type RunningSimulator } from './simulator';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -72,6 +74,8 @@ async function main(): Promise<void> {
         host: SIMULATOR_HOST,
         pace: config.SIM_PACE,
         dataset: 'demo',
+        // The simulator forgets its pushes at a restart; the console keeps their ids.
+        recordIdGap: restartSafeIdGap(Date.now()),
       }),
     );
     config = {
@@ -97,10 +101,14 @@ async function main(): Promise<void> {
         ? [{ kind: org.kind, orgId: org.orgId, username: admin.username, password: admin.password }]
         : [];
     });
+    // Every start: the simulator is new, so its orgs get fresh tokens, its sign-ins end and the
+    // pushes it forgot are created again (not activated yet) or stopped (running).
     await registerDemoOrgs(
       { db, secrets: services.secrets, gateway: services.gateway, loginUrl: simulator.url },
       demoOrgs,
     );
+    await endSimulatorSignIns(db);
+    await afterSimulatorRestart(db);
     const lma = demoOrgs.find((org) => org.kind === 'lma');
     if (lma) await seedDemoGroups(db, services.gateway, lma.orgId);
   }

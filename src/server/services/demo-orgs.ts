@@ -1,5 +1,8 @@
-// Demo mode: at first start, connect the simulator's LMA and packaging orgs through its OAuth
-// (password grant for the demo admin users) so the first fetch runs without any clicking.
+// Demo mode: at every start, connect the simulator's LMA and packaging orgs through its OAuth
+// (the demo admin users answer its login form) so the first fetch runs without any clicking.
+// The simulator lives in memory: a restart kills every token the database still holds for its
+// orgs, so the orgs the console already knows are connected again too, keeping what the operator
+// set on them (type, description, active).
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import { listConnectedOrgs } from '../db/repositories/connected-orgs';
@@ -52,15 +55,19 @@ async function authorizeAsDemoUser(gateway: SalesforceGateway, loginUrl: string,
   return redeemCode(oauth2, code, pkce.verifier);
 }
 
-/** Connects every demo org not connected yet; returns the ids it connected. */
+/**
+ * Connects every demo org: new ones as the demo sets them up, known ones with fresh tokens and
+ * their own type and description (Connected again, whatever an earlier run left them as).
+ * Returns the ids it connected for the first time.
+ */
 export async function registerDemoOrgs(
   deps: { db: Database; secrets: SecretBox; gateway: SalesforceGateway; loginUrl: string },
   orgs: readonly DemoOrg[],
 ): Promise<string[]> {
-  const known = new Set((await listConnectedOrgs(deps.db)).map((org) => org.org_id));
+  const known = new Map((await listConnectedOrgs(deps.db)).map((org) => [org.org_id, org]));
   const connected: string[] = [];
   for (const org of orgs) {
-    if (known.has(org.orgId)) continue;
+    const before = known.get(org.orgId);
     const tokens = tokenReply.parse(await authorizeAsDemoUser(deps.gateway, deps.loginUrl, org));
     const conn = deps.gateway.connectWithTokens({
       instanceUrl: tokens.instance_url,
@@ -78,14 +85,17 @@ export async function registerDemoOrgs(
         refreshToken: tokens.refresh_token,
         loginUrl: deps.loginUrl,
       },
-      {
-        orgId: org.orgId,
-        type: org.kind === 'lma' ? 'Licenses' : 'Package',
-        createdBy: 'demo-setup',
-        description: org.kind === 'lma' ? 'Demo License Management Org' : 'Demo packaging org',
-      },
+      before
+        ? { orgId: org.orgId, type: before.type, createdBy: 'demo-setup' }
+        : {
+            orgId: org.orgId,
+            type: org.kind === 'lma' ? 'Licenses' : 'Package',
+            createdBy: 'demo-setup',
+            description: org.kind === 'lma' ? 'Demo License Management Org' : 'Demo packaging org',
+          },
     );
-    connected.push(org.orgId);
+    deps.gateway.forget(org.orgId);
+    if (!before) connected.push(org.orgId);
   }
   return connected;
 }

@@ -137,3 +137,12 @@ export async function deleteExpiredSessions(db: SqlClient): Promise<number> {
   const { rowCount } = await db.query('DELETE FROM session WHERE expires_at <= now()');
   return rowCount;
 }
+
+/** Ends every session opened one way (e.g. every Salesforce sign-in); answers how many. */
+export async function deleteSessionsSignedInWith(
+  db: SqlClient,
+  authMethod: SessionRow['auth_method'],
+): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM session WHERE auth_method = $1', [authMethod]);
+  return rowCount;
+}
