@@ -47,6 +47,31 @@ export function sendFrameworkError(
   void reply.status(status).type('application/json').send(body);
 }
 
+/**
+ * Fastify's content-type parser refuses a body before any schema sees it: text that is not JSON
+ * (or JSON with a `__proto__` or `constructor.prototype` key, which Fastify's parser rejects),
+ * an empty body under a JSON content type, a content type no parser takes, a body shorter or
+ * longer than its Content-Length. Each is the client's fault and names `body`.
+ */
+const BODY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    message: 'body: is not valid JSON (or holds a __proto__ or constructor.prototype key)',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'body: is empty, but its content type says JSON',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'body: this content type is not accepted; send application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'body: its length does not match the Content-Length header',
+  },
+};
+
 export function toErrorBody(error: FastifyError): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     const body: ErrorBody = { message: error.message, subject: error.subject };
@@ -66,6 +91,17 @@ export function toErrorBody(error: FastifyError): { status: number; body: ErrorB
         message: `${where}: ${first?.message ?? 'is invalid'}`,
         subject: 'Invalid Request',
         field: where,
+      },
+    };
+  }
+  const bodyError = typeof error.code === 'string' ? BODY_ERRORS[error.code] : undefined;
+  if (bodyError) {
+    return {
+      status: bodyError.status,
+      body: {
+        message: bodyError.message,
+        subject: SUBJECTS[bodyError.status] ?? 'Invalid Request',
+        field: 'body',
       },
     };
   }
