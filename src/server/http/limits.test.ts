@@ -1,7 +1,7 @@
 // Size and rate limits (issue #14): bodies over 1 MiB get 413 JSON except on the routes that take
 // a pasted list of org ids (4 MiB); headers over 16 KiB get 431 from Node over a real socket and
-// the server keeps serving; list exports and the global search are rate-limited per session with
-// 429 JSON and Retry-After.
+// the server keeps serving; list exports and the global search are rate-limited per user (every
+// session of a username together) with 429 JSON and Retry-After.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
@@ -105,7 +105,7 @@ describe('header size limit', () => {
 });
 
 describe('rate limits on expensive reads', () => {
-  it('allows RATE_LIMIT_EXPORTS_PER_MINUTE exports per session across every list, then 429', async () => {
+  it('allows RATE_LIMIT_EXPORTS_PER_MINUTE exports per user across every list, then 429', async () => {
     const headers = await sessionHeaders(testDb.db, { username: 'exporter@x' });
     const exportOf = (path: string, who = headers) =>
       app.inject({ url: `${path}/export`, headers: who });
@@ -117,19 +117,24 @@ describe('rate limits on expensive reads', () => {
     expect(body.subject).toBe('Too Many Requests');
     expect(body.message).toMatch(/^Too many exports: at most 2 a minute\. Try again in /);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // Another session has its own budget.
-    const other = await sessionHeaders(testDb.db, { username: 'exporter@x' });
+    // Signing in again (a new session of the same user, in any case) does not reset the budget.
+    const again = await sessionHeaders(testDb.db, { username: 'Exporter@X' });
+    expect((await exportOf('/api/licenses', again)).statusCode).toBe(429);
+    // Another user has their own.
+    const other = await sessionHeaders(testDb.db, { username: 'other-exporter@x' });
     expect((await exportOf('/api/licenses', other)).statusCode).toBe(200);
   });
 
-  it('allows RATE_LIMIT_SEARCH_PER_MINUTE searches per session, then 429', async () => {
+  it('allows RATE_LIMIT_SEARCH_PER_MINUTE searches per user, then 429', async () => {
     const headers = await sessionHeaders(testDb.db, { username: 'searcher@x' });
-    const search = () => app.inject({ url: '/api/search?term=acme', headers });
+    const search = (who = headers) => app.inject({ url: '/api/search?term=acme', headers: who });
     for (let i = 0; i < 3; i++) expect((await search()).statusCode).toBe(200);
     const refused = await search();
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ message: string }>().message).toMatch(/^Too many searches/);
     expect(refused.headers['retry-after']).toBeDefined();
+    const again = await sessionHeaders(testDb.db, { username: 'searcher@x' });
+    expect((await search(again)).statusCode).toBe(429);
   });
 
   it('answers anonymous callers 401 without counting them', async () => {

@@ -1,6 +1,7 @@
 // Rate limits on the expensive reads: list exports (every row of a list, streamed) and the global
-// search (several `contains` scans). Counted per session, or per client address without one, in
-// a sliding minute. The counters live in each web process's memory (@fastify/rate-limit's local
+// search (several `contains` scans). Counted per user (the session's username), so signing in
+// again does not start a fresh budget, in a sliding minute; anonymous callers never reach these
+// routes (401 first), the client address is only the fallback key. The counters live in each web process's memory (@fastify/rate-limit's local
 // store): with N web processes behind a load balancer a user may reach N times the limit. That is
 // enough to stop a runaway script or a stuck button without a shared store; the sign-in limits,
 // which guard secrets, are counted in the database instead (services/sign-in.ts).
@@ -14,8 +15,9 @@ export type LimitedRead = 'exports' | 'search';
 const WHAT: Record<LimitedRead, string> = { exports: 'exports', search: 'searches' };
 const hooks = new WeakMap<AppInstance, Record<LimitedRead, onRequestHookHandler>>();
 
+/** Per user: every session of one username shares the budget (Salesforce usernames ignore case). */
 const clientKey = (request: FastifyRequest) =>
-  request.session ? `session:${request.session.id_hash}` : `ip:${request.ip}`;
+  request.session ? `user:${request.session.username.toLowerCase()}` : `ip:${request.ip}`;
 
 /** Registers the plugin (no global limit) and one shared budget per kind of read. */
 export async function registerRateLimits(app: AppInstance): Promise<void> {
@@ -40,7 +42,7 @@ export async function registerRateLimits(app: AppInstance): Promise<void> {
 /**
  * The onRequest hook that counts a route against its kind's budget: every list export shares one
  * budget, so the limit holds however many lists a client exports. Route hooks run after the
- * app's session hook, so the count is per session and anonymous callers get 401 uncounted.
+ * app's session hook, so the count is per user and anonymous callers get 401 uncounted.
  */
 export function rateLimited(app: AppInstance, kind: LimitedRead): onRequestHookHandler {
   const hook = hooks.get(app)?.[kind];
