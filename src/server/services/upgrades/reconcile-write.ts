@@ -3,8 +3,12 @@
 // error messages, the installed version of orgs whose job succeeded, request statuses and job
 // watermarks, and upgrades with nothing left to run ending 'Done' ('Complete with N failure(s)').
 import { z } from 'zod';
-import { countNoun } from '../../../domain/format';
-import { TERMINAL_STATUSES, isJobStatus, type JobStatus } from '../../../domain/statuses';
+import {
+  completeWithFailures,
+  TERMINAL_STATUSES,
+  isJobStatus,
+  type JobStatus,
+} from '../../../domain/statuses';
 import type { SqlClient } from '../../db/database';
 import type { AskedRequest } from './interrupted-activation';
 
@@ -210,10 +214,7 @@ export async function finishUpgrades(
     );
     await tx.query(
       `UPDATE upgrade SET status = 'Done', message = $2 WHERE id = $1 AND status IN ('Ready', 'Active')`,
-      [
-        upgrade.id,
-        upgrade.errors > 0 ? `Complete with ${countNoun(upgrade.errors, 'failure')}` : null,
-      ],
+      [upgrade.id, upgrade.errors > 0 ? completeWithFailures(upgrade.errors) : null],
     );
   }
   return done.map((d) => d.id);
