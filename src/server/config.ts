@@ -171,9 +171,9 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(24 * 30, 'must be at most 720 hours')
     .default(24),
-  /** List exports per session (or client address) and minute, counted in each web process. */
+  /** List exports per user and minute, counted in each web process. */
   RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute(10),
-  /** Global searches per session (or client address) and minute, counted in each web process. */
+  /** Global searches per user and minute, counted in each web process. */
   RATE_LIMIT_SEARCH_PER_MINUTE: perMinute(120),
   FORCE_HTTPS: booleanFlag(false),
   /**
