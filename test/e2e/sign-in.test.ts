@@ -1,6 +1,7 @@
 // Sign-in in Chromium through the simulator's real login page (demo mode), sign-out, deep links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { AUTH_RESPONSES } from '../../src/domain/auth-response';
 import { answerSimulatorLogin, openBrowser, startConsole, type RunningConsole } from './harness';
 
 let consoleApp: RunningConsole;
@@ -65,10 +66,26 @@ describe('sign-in', () => {
     await page.waitForURL(/\/authresponse\?/);
     await page.getByText('Sorry about this, but...').waitFor();
     await expect(page.getByText('access_denied').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('authresponse-message').textContent()).resolves.toBe(
+      AUTH_RESPONSES.access_denied.message,
+    );
     await page.close();
   });
 
-  it('logout ends the session: the app sends you back to the login page', async () => {
+  it('a user of a packaging org is refused on /authresponse with a clear sentence', async () => {
+    const page = await freshPage(browser.context);
+    await page.goto(`${consoleApp.url}/login`);
+    await signInThroughLoginHost(page, 'admin@relaybill.pushboard.demo');
+    await page.waitForURL(/\/authresponse\?/);
+    await expect(page.getByTestId('authresponse-message').textContent()).resolves.toBe(
+      AUTH_RESPONSES.org_not_allowed.message,
+    );
+    await expect(page.getByText('org_not_allowed').isVisible()).resolves.toBe(true);
+    expect((await page.request.get(`${consoleApp.url}/oauth2/user`)).status()).toBe(401);
+    await page.close();
+  });
+
+  it('logout (a POST with the CSRF header) ends the session: the app sends you back to the login page', async () => {
     const page = await freshPage(browser.context);
     await page.goto(`${consoleApp.url}/login`);
     await signInThroughLoginHost(page, 'operator@pushboard.demo');
