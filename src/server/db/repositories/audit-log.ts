@@ -40,19 +40,3 @@ export async function auditRowExists(db: SqlClient, id: number): Promise<boolean
   const { rows } = await db.query(`SELECT 1 FROM audit_log WHERE id = $1`, [id]);
   return rows.length > 0;
 }
-
-/** Denied attempts of an action from one client within the last `minutes`. */
-export async function countRecentDenials(
-  db: SqlClient,
-  action: string,
-  client: string,
-  minutes: number,
-): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM audit_log
-     WHERE action = $1 AND outcome = 'denied' AND details->>'client' = $2
-       AND at > now() - make_interval(mins => $3)`,
-    [action, client, minutes],
-  );
-  return rows[0]?.count ?? 0;
-}
