@@ -3,13 +3,16 @@
 // activation policy enforced they cannot activate their own upgrade; an admin in a second browser
 // activates it; the progress moves live in both browsers without a reload; a failed job's error
 // dialog shows the message the simulator's PackagePushError carried; Retry Failed makes a linked
-// upgrade; Cancel with a comment stops it. Screenshots of each screen go to .scratch/ (out of git).
+// upgrade; Cancel with a comment stops it. A group no version reaches cannot be scheduled: the
+// modal says why, one line per reason that opens to its orgs. Screenshots of each screen go to
+// .scratch/ (out of git).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { NOTHING_TO_SCHEDULE } from '../../src/domain/api/upgrade-actions';
 import { ACTIVATION_POLICY_MESSAGE } from '../../src/domain/policy';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
@@ -36,16 +39,21 @@ const GROUP_MEMBERS = [
   '00D8c0000004CNfEAM',
 ];
 
+// Orgs the demo's Salesforce does not know: no package is installed in them.
+const NOBODY_GROUP = 'E2E Nobody To Upgrade';
+const NOBODY_MEMBERS = ['00D000000000901AAA', '00D000000000902AAA'];
+
 let app: RunningConsole;
 let dataDir: string;
 let groupId = 0;
+let nobodyGroupId = 0;
 const browsers: Awaited<ReturnType<typeof openBrowser>>[] = [];
 let operator: Page;
 let admin: Page;
 const shots: string[] = [];
 const pageErrors: string[] = [];
 
-async function seedGroup(dir: string): Promise<number> {
+async function seedGroup(dir: string, name: string, members: readonly string[]): Promise<number> {
   const db = await openDatabase({ dataDir: join(dir, 'pglite') });
   try {
     await migrate(db);
@@ -53,10 +61,10 @@ async function seedGroup(dir: string): Promise<number> {
       `INSERT INTO org_group (name, type, description, created_by)
        VALUES ($1, 'Upgrade Group', 'Orgs the upgrade story pushes to', 'operator@pushboard.demo')
        RETURNING id`,
-      [GROUP_NAME],
+      [name],
     );
     const id = rows[0]?.id ?? 0;
-    for (const orgId of GROUP_MEMBERS)
+    for (const orgId of members)
       await db.query(
         `INSERT INTO org_group_member (org_group_id, org_id, added_by) VALUES ($1, $2, $3)`,
         [id, orgId, 'operator@pushboard.demo'],
@@ -109,7 +117,8 @@ async function progressReads(page: Page, pattern: RegExp): Promise<string> {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-upgrades-'));
-  groupId = await seedGroup(dataDir);
+  groupId = await seedGroup(dataDir, GROUP_NAME, GROUP_MEMBERS);
+  nobodyGroupId = await seedGroup(dataDir, NOBODY_GROUP, NOBODY_MEMBERS);
   app = await startConsole(
     {
       ENFORCE_ACTIVATION_POLICY: 'true',
@@ -135,6 +144,33 @@ afterAll(async () => {
 
 describe('the upgrade story', () => {
   let upgradeUrl = '';
+
+  it('a group no version reaches cannot be scheduled, and the modal says why', async () => {
+    await operator.goto(`${app.url}/orggroup/${nobodyGroupId}`);
+    await operator.getByRole('heading', { level: 1, name: NOBODY_GROUP }).waitFor(WAIT);
+    await operator.getByRole('button', { name: 'Upgrade Packages' }).click();
+    const modal = operator.getByRole('dialog');
+    await modal.getByTestId('schedule-disabled-reason').waitFor(WAIT);
+    await expect(modal.getByTestId('schedule-disabled-reason').innerText()).resolves.toBe(
+      NOTHING_TO_SCHEDULE,
+    );
+    await expect(modal.getByRole('button', { name: 'Schedule' }).isDisabled()).resolves.toBe(true);
+    const preview = modal.getByTestId('schedule-preview');
+    await expect(preview.innerText()).resolves.toContain('Left out: 2 orgs');
+    // One line per reason with its count; it opens to the orgs it covers.
+    const line = preview.getByTestId('left-out-not-installed');
+    await expect(line.innerText()).resolves.toMatch(/Package not installed\s+2/);
+    await line.getByRole('button', { name: /Package not installed/ }).click();
+    const orgs = line.getByRole('table', { name: 'orgs left out: Package not installed' });
+    await orgs.waitFor(WAIT);
+    for (const orgId of NOBODY_MEMBERS) await expect(orgs.innerText()).resolves.toContain(orgId);
+    await modal.getByRole('button', { name: 'Schedule' }).scrollIntoViewIfNeeded();
+    await screenshot(operator, 'schedule-modal-nobody');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'hidden', ...WAIT });
+    const upgrades = await operator.request.get(`${app.url}/api/upgrades`);
+    expect(await upgrades.json()).toEqual([]);
+  }, 120_000);
 
   it('an operator schedules an upgrade for a group and lands on the upgrade', async () => {
     await operator.goto(`${app.url}/orggroup/${groupId}`);
