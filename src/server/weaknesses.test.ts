@@ -156,7 +156,7 @@ describe('the app and the upgrade engine against the simulator', () => {
     );
     try {
       await app.ready();
-      expect((await app.inject({ url: '/api/orgs' })).statusCode).toBe(401);
+      expect((await app.inject({ url: '/api/packageorgs' })).statusCode).toBe(401);
       const change = await app.inject({
         method: 'POST',
         url: '/api/orggroups',

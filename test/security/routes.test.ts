@@ -209,10 +209,11 @@ describe('behind a proxy (FORCE_HTTPS, TRUST_PROXY=1)', () => {
   });
 
   it('redirects plain HTTP to PUBLIC_URL, never to a host the request names', async () => {
-    for (const headers of [
+    const spoofed: Record<string, string>[] = [
       { 'x-forwarded-proto': 'http', host: 'evil.example' },
       { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example' },
-    ]) {
+    ];
+    for (const headers of spoofed) {
       const answer = await raw(proxied.url, 'GET', '/orgs?x=1', headers);
       expect(answer.status).toBe(301);
       expect(answer.headers.location).toBe('https://localhost/orgs?x=1');

@@ -71,7 +71,12 @@ describe('GET /oauth2/settings', () => {
 
 describe('access to changes', () => {
   it('anonymous → 401', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/change' });
+    // With the CSRF header, so that only the missing session stops it.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      headers: { 'x-requested-with': 'pushboard' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
