@@ -158,7 +158,7 @@ describe('the app and the upgrade engine against the simulator', () => {
       await app.ready();
       expect((await app.inject({ url: '/api/packageorgs' })).statusCode).toBe(401);
       const change = await app.inject({
-        method: 'POST',
+        method: 'PUT',
         url: '/api/orggroups',
         headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' },
         payload: { name: 'x', type: 'Upgrade Group' },
