@@ -143,8 +143,6 @@ describe('activation killed with SIGKILL between two push requests', () => {
 
         // Salesforce holds the second request's call without an answer: the kill lands between
         // the two activations of the first tier.
-        h.sim.control.resetFaultCounts();
-        h.sim.control.setFaults(second!.package_org_id, { hangRate: 1 });
         const script = fileURLToPath(
           new URL('./testing/activate-worker-process.ts', import.meta.url),
         );
@@ -155,12 +153,17 @@ describe('activation killed with SIGKILL between two push requests', () => {
             SIM_URL: h.sim.url,
             UPGRADE_ID: String(upgradeId),
           },
-          stdio: ['ignore', 'pipe', 'pipe'],
+          stdio: ['pipe', 'pipe', 'pipe'],
         });
         child = worker;
         let output = '';
         worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        // The hang is for the activation, not for connecting the orgs (which reads each org).
+        await waitFor(() => expect(output).toContain('ready'));
+        h.sim.control.resetFaultCounts();
+        h.sim.control.setFaults(second!.package_org_id, { hangRate: 1 });
+        worker.stdin.write('go\n');
         await waitFor(() => {
           expect(sfStatus(first!), output).toBe('Pending');
           expect(h.sim.control.faultCounts().hang, output).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 // A process for the activation crash test: activates one upgrade through the product's
 // activateUpgrade over the simulator the test runs, on the test's database, so that the test can
-// kill it with SIGKILL while push requests are being set Pending. The orgs are already connected
-// by the test (same secret key). Usage:
+// kill it with SIGKILL while push requests are being set Pending. The orgs are connected
+// again here (same secret key); it activates when the test writes a line to its stdin. Usage:
 //   DATABASE_URL=postgres://… SIM_URL=http://localhost:… UPGRADE_ID=… node --import tsx <this>
 import { openDatabase } from '../../../db/database';
 import { connectSimulatorOrgs, type SimOrgLogin } from '../../../sync/testing/sync-harness';
@@ -18,6 +18,8 @@ const simUrl = env('SIM_URL');
 const orgs = (await (await fetch(`${simUrl}/__sim/orgs`)).json()) as SimOrgLogin[];
 const { gateway } = await connectSimulatorOrgs({ db, url: simUrl, orgs, now: () => new Date() });
 process.stdout.write('ready\n');
+// The test sets its faults once the orgs are connected, then says go (one line on stdin).
+await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
 const outcome = await activateUpgrade(
   { db, gateway, live: { publish: () => undefined }, enforceActivationPolicy: false },
   {
