@@ -2,6 +2,7 @@
 // server validates and publishes with and the web app reads with.
 export * from './audit';
 export * from './common';
+export * from './endpoint';
 export * from './connected-orgs';
 export * from './licenses';
 export * from './list-columns';
