@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pingDatabase } from '../../db/repositories/health';
 import type { AppInstance } from '../app';
 
 const healthReply = z.object({
@@ -15,7 +16,7 @@ export function healthRoutes(app: AppInstance): void {
     async (_req, reply) => {
       const { db } = app.deps;
       try {
-        await db.query('SELECT 1');
+        await pingDatabase(db);
         return { status: 'ok' as const, db: db.kind };
       } catch (error) {
         app.log.error({ err: error }, 'health check failed');

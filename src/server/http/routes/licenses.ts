@@ -1,14 +1,8 @@
 // /api/licenses (spec §7): the licenses list (an org's, a group's, a package's, a version's) and one license.
 import { z } from 'zod';
-import {
-  LICENSE_LIST,
-  licenseSchema,
-  licenseScopeSchema,
-  salesforceId,
-  type License,
-} from '../../../domain';
-import { toJsonRow } from '../../db/lists/list-query';
+import { LICENSE_LIST, licenseSchema, licenseScopeSchema, salesforceId } from '../../../domain';
 import { LICENSE_SOURCE, licenseScope } from '../../db/lists/license-source';
+import { findLicense } from '../../db/repositories/license-reads';
 import { NotFoundError } from '../../errors';
 import type { AppInstance } from '../app';
 import { registerServerList } from '../lists/register-list';
@@ -35,12 +29,9 @@ export function licenseRoutes(app: AppInstance): void {
       },
     },
     async (request) => {
-      const { rows } = await app.deps.db.query<Record<string, unknown>>(
-        `SELECT ${LICENSE_SOURCE.select} FROM ${LICENSE_SOURCE.from} WHERE l.sfid = $1`,
-        [request.params.licenseId],
-      );
-      if (!rows[0]) throw new NotFoundError(`No license ${request.params.licenseId}.`);
-      return toJsonRow<License>(rows[0]);
+      const license = await findLicense(app.deps.db, request.params.licenseId);
+      if (!license) throw new NotFoundError(`No license ${request.params.licenseId}.`);
+      return license;
     },
   );
 }
