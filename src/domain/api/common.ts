@@ -48,3 +48,12 @@ export function idList<T extends z.ZodType<string, string>>(item: T, max = 100) 
 
 /** A positive integer id in a path or query. */
 export const numericId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** The path parameters of a record named by its numeric id: `/api/upgrades/:id`. */
+export const idParams = z.object({ id: numericId });
+
+/** The path parameters of an org: `/api/orgs/:orgId`. */
+export const orgIdParams = z.object({ orgId: orgIdParam });
+
+/** An answer that is a URL for the browser to go to (a Salesforce login, a page). */
+export const urlReplySchema = z.object({ url: z.string() });

@@ -97,6 +97,12 @@ export const exportOrgQuerySchema = z.object({
   returnTo: z.string().max(2048).optional(),
 });
 
+/** Query of GET /oauth2/preauthorg: the one org Pushboard met but holds no tokens for. */
+export const preauthorizeOrgQuerySchema = z.object({ org_id: orgIdParam });
+
+/** Query of GET /oauth2/exportorg/{orgId}, the export popup: where Reconnect comes back to. */
+export const exportPageQuerySchema = z.object({ returnTo: z.string().max(2048).optional() });
+
 /** The confirmation texts (spec §5), word for word. */
 export function removeConnectedOrgsPrompt(count: number): string {
   return `Are you sure you want to remove ${count} connected org(s)?`;

@@ -19,6 +19,10 @@ export interface EndpointShape {
   readonly body?: z.ZodType;
   /** The 200 answer; absent when the endpoint answers something other than JSON (a redirect, a file). */
   readonly response?: z.ZodType;
+  /** JSON answers at statuses other than 200 that the endpoint sends itself (health's 503). */
+  readonly responses?: Readonly<Record<number, z.ZodType>>;
+  /** Left out of the OpenAPI document: not part of the console's API (a scraper's, the document's own). */
+  readonly hidden?: boolean;
 }
 
 /** Declares an endpoint; the literal types of method and path are kept for the typed client. */

@@ -1,8 +1,12 @@
 // The API contract: zod schemas of every entity and request, and the list definitions, which the
 // server validates and publishes with and the web app reads with.
+export * from './admin';
 export * from './audit';
+export * from './auth';
 export * from './common';
 export * from './endpoint';
+export * from './endpoints/index';
+export * from './health';
 export * from './connected-orgs';
 export * from './licenses';
 export * from './list-columns';

@@ -56,3 +56,6 @@ export const licenseScopeSchema = z.object({
   version_id: salesforceId(KEY_PREFIXES.packageVersion, 'a package version id (04t…)').optional(),
 });
 export type LicenseScope = z.output<typeof licenseScopeSchema>;
+
+/** The path parameters of GET /api/licenses/{licenseId}. */
+export const licenseIdParams = z.object({ licenseId: salesforceId(null, 'a license id') });

@@ -56,6 +56,9 @@ export const deleteOrgGroupsSchema = z.object({
     .max(1000),
 });
 
+/** What deleting groups answers: the ids deleted. */
+export const deleteOrgGroupsResultSchema = z.object({ deleted: z.array(z.number().int()) });
+
 /** The group of POST /api/orggroups/{id}/members: an existing group, or -1 to create one. */
 export const memberTargetParam = z.coerce
   .number()
@@ -63,6 +66,9 @@ export const memberTargetParam = z.coerce
   .refine((id) => id === NEW_GROUP_ID || (id >= 1 && id <= Number.MAX_SAFE_INTEGER), {
     message: 'must be a group id, or -1 to create a group',
   });
+
+/** The path parameters of POST /api/orggroups/{id}/members. */
+export const memberTargetParams = z.object({ id: memberTargetParam });
 
 /**
  * POST /api/orggroups/{id}/members: copy (or, with moveFrom, move) orgs into a group; `name` names
@@ -86,6 +92,9 @@ export const removeOrgFromGroupsSchema = z.object({
     .min(1, 'Select at least one group')
     .max(1000),
 });
+
+/** What taking an org out of groups answers: how many memberships ended. */
+export const removeOrgFromGroupsResultSchema = z.object({ removed: z.number().int() });
 
 /** What a member change answers: the group and how many orgs it changed. */
 export const memberChangeResultSchema = orgGroupRefSchema.extend({

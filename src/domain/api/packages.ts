@@ -173,3 +173,9 @@ export const packageVersionIdParam = salesforceId(
   'a package version id (04t…)',
 );
 export const packageIdParam = salesforceId(null, 'a package id');
+
+/** The path parameters of a package: `/api/packages/:packageId`. */
+export const packageIdParams = z.object({ packageId: packageIdParam });
+
+/** The path parameters of a package version: `/api/packageversions/:versionId`. */
+export const packageVersionIdParams = z.object({ versionId: packageVersionIdParam });

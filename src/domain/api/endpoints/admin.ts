@@ -1,0 +1,31 @@
+// The Admin page's calls (spec §7 "Admin"): its settings, the background jobs, and cancelling
+// them. The audit log is a server-paged list (see index.ts).
+import { adminJobsSchema, adminSettingsSchema, cancelJobsSchema } from '../admin';
+import { endpoint } from '../endpoint';
+
+export const adminEndpoints = {
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/admin/settings',
+    tag: 'admin',
+    description: "The Admin page's settings: the hosting app's name and whether log upload is on.",
+    response: adminSettingsSchema,
+  }),
+
+  jobs: endpoint({
+    method: 'GET',
+    path: '/api/admin/jobs',
+    tag: 'admin',
+    description: 'The background jobs: running, queued, and the history kept.',
+    response: adminJobsSchema,
+  }),
+
+  cancelJobs: endpoint({
+    method: 'POST',
+    path: '/api/admin/jobs/cancel',
+    tag: 'admin',
+    description: 'Cancels background jobs; answers the jobs as they are then.',
+    body: cancelJobsSchema,
+    response: adminJobsSchema,
+  }),
+};

@@ -1,0 +1,148 @@
+// The upgrade calls (spec §7 "Upgrades"): the upgrades list and detail, scheduling (for an org or
+// a group) and its preview, and the lifecycle of a whole upgrade: activate, refresh, cancel,
+// retry its failed jobs, purge history, and the Analyze stats.
+import { z } from 'zod';
+import { idParams, orgIdParams } from '../common';
+import { endpoint } from '../endpoint';
+import {
+  cancelUpgradeSchema,
+  noBodySchema,
+  purgeResultSchema,
+  refreshResultSchema,
+  scheduleResultSchema,
+  schedulePreviewBodySchema,
+  schedulePreviewSchema,
+  upgradeActionResultSchema,
+  upgradeDetailSchema,
+  upgradeIdsSchema,
+  upgradeStatsRowSchema,
+} from '../upgrade-actions';
+import { upgradeQuerySchema, upgradeSchema } from '../upgrades';
+import { scheduleUpgradeSchema } from '../../schedule';
+
+export const upgradeEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/upgrades',
+    tag: 'upgrades',
+    description: 'Upgrades, newest first; with groupId, only those scheduled for that group.',
+    query: upgradeQuerySchema,
+    response: z.array(upgradeSchema),
+  }),
+
+  get: endpoint({
+    method: 'GET',
+    path: '/api/upgrades/:id',
+    tag: 'upgrades',
+    description: 'One upgrade with its job counts and why it stopped.',
+    params: idParams,
+    response: upgradeDetailSchema,
+  }),
+
+  scheduleForOrg: endpoint({
+    method: 'POST',
+    path: '/api/orgs/:orgId/upgrade',
+    tag: 'upgrades',
+    description:
+      'Schedules an upgrade of one org to the selected versions (a repeated transid answers the same upgrade); 409 with the preview when the org cannot be upgraded to any of them.',
+    params: orgIdParams,
+    body: scheduleUpgradeSchema,
+    response: scheduleResultSchema,
+  }),
+
+  scheduleForGroup: endpoint({
+    method: 'POST',
+    path: '/api/orggroups/:id/upgrade',
+    tag: 'orggroups',
+    description:
+      "Schedules an upgrade of a group's member orgs to the selected versions (a repeated transid answers the same upgrade); 409 with the preview when no member can be upgraded to any of them.",
+    params: idParams,
+    body: scheduleUpgradeSchema,
+    response: scheduleResultSchema,
+  }),
+
+  previewForOrg: endpoint({
+    method: 'POST',
+    path: '/api/orgs/:orgId/upgrade/preview',
+    tag: 'upgrades',
+    description:
+      'What scheduling these versions for the org would do (orgs reached, orgs left out and why); nothing is created.',
+    params: orgIdParams,
+    body: schedulePreviewBodySchema,
+    response: schedulePreviewSchema,
+  }),
+
+  previewForGroup: endpoint({
+    method: 'POST',
+    path: '/api/orggroups/:id/upgrade/preview',
+    tag: 'orggroups',
+    description:
+      "What scheduling these versions for the group's members would do; nothing is created.",
+    params: idParams,
+    body: schedulePreviewBodySchema,
+    response: schedulePreviewSchema,
+  }),
+
+  activate: endpoint({
+    method: 'POST',
+    path: '/api/upgrades/activate/:id',
+    tag: 'upgrades',
+    description:
+      "Activates an upgrade: its first dependency tier's push requests now, the later ones as each tier finishes without failures.",
+    params: idParams,
+    body: noBodySchema,
+    response: upgradeActionResultSchema,
+  }),
+
+  refresh: endpoint({
+    method: 'POST',
+    path: '/api/upgrades/refresh/:id',
+    tag: 'upgrades',
+    description:
+      'Reconciles an upgrade with Salesforce now, in the background; answers the job id.',
+    params: idParams,
+    body: noBodySchema,
+    response: refreshResultSchema,
+  }),
+
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/upgrades/cancel/:id',
+    tag: 'upgrades',
+    description:
+      'Cancels what of the upgrade has not started (Created or Pending requests); running and finished requests are left alone.',
+    params: idParams,
+    body: cancelUpgradeSchema,
+    response: upgradeActionResultSchema,
+  }),
+
+  retry: endpoint({
+    method: 'POST',
+    path: '/api/upgrades/retry/:id',
+    tag: 'upgrades',
+    description:
+      "Reschedules the upgrade's failed jobs as a new upgrade (parent_id = this one), through the same eligibility; a repeated click answers the same new upgrade.",
+    params: idParams,
+    body: noBodySchema,
+    response: scheduleResultSchema,
+  }),
+
+  purge: endpoint({
+    method: 'POST',
+    path: '/api/upgrades/purge',
+    tag: 'upgrades',
+    description:
+      'Deletes the history of finished upgrades here (nothing in Salesforce); all or nothing, active upgrades refused.',
+    body: upgradeIdsSchema,
+    response: purgeResultSchema,
+  }),
+
+  stats: endpoint({
+    method: 'POST',
+    path: '/api/stats',
+    tag: 'upgrades',
+    description: 'Analyze: per package, the orgs per job status across the upgrades.',
+    body: upgradeIdsSchema,
+    response: z.array(upgradeStatsRowSchema),
+  }),
+};
