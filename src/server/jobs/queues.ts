@@ -2,10 +2,13 @@
 // PostgreSQL itself guarantees one running job per group across every process (a unique index on
 // the active job) while the rest wait and are claimed oldest first (FOR UPDATE SKIP LOCKED).
 import PgBoss from 'pg-boss';
-import type pg from 'pg';
-import type { Database, SqlClient } from '../db/database';
-import type { PgliteThread } from '../db/pglite-client';
+import type { Database } from '../db/database';
+import { bossDbOf } from '../db/pg-boss-db';
+import { acquireQueueSetupLock, releaseQueueSetupLock } from '../db/repositories/job-queue';
 import type { JobType } from './types';
+
+// The job modules pass pg-boss our transaction from here, beside the queue names they use with it.
+export { inTransaction } from '../db/pg-boss-db';
 
 /**
  * Jobs that write the same tables share a group: 'fetch' and 'fetch-all' both sync every table,
@@ -49,58 +52,6 @@ export const QUEUE_NAMES = [...new Set(JOB_TYPES.map(queueNameOf))];
  */
 export const BOSS_EXPIRE_SECONDS = 23 * 3600;
 
-// An arbitrary constant shared by every Pushboard process (the migrations use …001).
-const QUEUE_SETUP_LOCK_KEY = 7_320_514_002;
-
-/*
- * pg-boss sends multi-statement strings ("BEGIN; …; COMMIT;") without parameters. PGlite's
- * query() rejects those, so they go through exec() (dependencies.md). And when one statement of
- * such a string fails (pg-boss expects that in a race to create its schema), the connection is
- * left inside an aborted transaction that would poison every later query on it: on PGlite the
- * string runs inside a PGlite transaction, which rolls back on error before any other query may
- * run; on PostgreSQL it runs on a checked-out client that is rolled back before it is released.
- */
-function pgliteDb(pglite: PgliteThread): PgBoss.Db {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
-      return { rows: await pglite.transaction((tx) => pglite.exec(text, tx)) };
-    },
-  };
-}
-
-function poolDb(pool: pg.Pool): PgBoss.Db {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (values && values.length > 0) return pool.query(text, values);
-      const client = await pool.connect();
-      try {
-        return await client.query(text);
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-  };
-}
-
-/** pg-boss statements on one of our transactions, so a job row and its queue entry commit together. */
-export function inTransaction(tx: SqlClient): PgBoss.Db {
-  return {
-    executeSql: async (text: string, values?: unknown[]) => ({
-      rows: (await tx.query(text, values ?? [])).rows,
-    }),
-  };
-}
-
-function bossDbOf(db: Database): PgBoss.Db {
-  if (db.embedded) return pgliteDb(db.embedded);
-  if (db.pool) return poolDb(db.pool);
-  throw new Error(`The job queue needs PGlite or a PostgreSQL pool (database kind ${db.kind}).`);
-}
-
 export async function startBoss(
   db: Database,
   options: { supervise: boolean; onError: (error: Error) => void },
@@ -113,10 +64,9 @@ export async function startBoss(
     migrate: true,
   });
   boss.on('error', options.onError);
-  // Processes starting together on a fresh database would deadlock creating the queues (each
-  // queue attaches a partition to pg-boss's job table), so they set up one at a time.
+  // Processes starting together on a fresh database set up the queues one at a time.
   await db.withConnection(async (client) => {
-    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
+    await acquireQueueSetupLock(client);
     try {
       await boss.start();
       for (const name of QUEUE_NAMES) {
@@ -132,7 +82,7 @@ export async function startBoss(
         await boss.updateQueue(name, queue);
       }
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK_KEY]);
+      await releaseQueueSetupLock(client);
     }
   });
   return boss;

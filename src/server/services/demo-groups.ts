@@ -5,9 +5,12 @@
 import { z } from 'zod';
 import { KEY_PREFIXES, toId18 } from '../../domain';
 import type { Database } from '../db/database';
+import {
+  demoGroupsSeeded,
+  insertDemoGroup,
+  markDemoGroupsSeeded,
+} from '../db/repositories/demo-groups';
 import type { SalesforceGateway } from '../salesforce/gateway';
-
-const SEEDED = 'demo_groups_seeded';
 
 const DEMO_GROUPS = [
   {
@@ -31,8 +34,7 @@ export async function seedDemoGroups(
   gateway: SalesforceGateway,
   lmaOrgId: string,
 ): Promise<void> {
-  const done = await db.query(`SELECT 1 FROM sync_state WHERE key = $1`, [SEEDED]);
-  if (done.rows.length > 0) return;
+  if (await demoGroupsSeeded(db)) return;
   const connection = await gateway.connect(lmaOrgId);
   const licenses = await connection.queryAll(
     `SELECT sfLma__Subscriber_Org_ID__c FROM sfLma__License__c
@@ -52,17 +54,8 @@ export async function seedDemoGroups(
     for (const group of DEMO_GROUPS) {
       const members = orgIds.slice(next, next + group.size);
       next += group.size;
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO org_group (name, type, description, created_by)
-         VALUES ($1, $2, $3, 'demo setup') RETURNING id`,
-        [group.name, group.type, group.description],
-      );
-      await tx.query(
-        `INSERT INTO org_group_member (org_group_id, org_id, added_by)
-         SELECT $1, unnest($2::text[]), 'demo setup'`,
-        [rows[0]!.id, members],
-      );
+      await insertDemoGroup(tx, group, members);
     }
-    await tx.query(`INSERT INTO sync_state (key, value) VALUES ($1, 'true')`, [SEEDED]);
+    await markDemoGroupsSeeded(tx);
   });
 }

@@ -4,26 +4,11 @@
 // package fetch raises it once per run for each such org, after its writes committed; a click
 // starts /oauth2/preauthorg for that org. The payload never carries tokens.
 import type { SqlClient } from '../db/database';
+import {
+  findUnauthorizedPackagingOrgs,
+  type UnauthorizedPackagingOrg,
+} from '../db/repositories/packages';
 import type { LivePublisher } from '../live/live-channel';
-
-export interface UnauthorizedPackagingOrg {
-  org_id: string;
-  package_names: string;
-}
-
-/** Packaging orgs of active packages without any connected_org row. */
-export async function findUnauthorizedPackagingOrgs(
-  db: SqlClient,
-): Promise<UnauthorizedPackagingOrg[]> {
-  const { rows } = await db.query<UnauthorizedPackagingOrg>(
-    `SELECT p.package_org_id AS org_id, string_agg(DISTINCT p.name, ', ') AS package_names
-     FROM package p
-     WHERE p.package_org_id IS NOT NULL AND p.status IS DISTINCT FROM 'Inactive'
-       AND NOT EXISTS (SELECT 1 FROM connected_org c WHERE c.org_id = p.package_org_id)
-     GROUP BY p.package_org_id ORDER BY p.package_org_id`,
-  );
-  return rows.map((row) => ({ ...row, org_id: row.org_id.trim() }));
-}
 
 export function publishPreauthOrg(live: LivePublisher, org: UnauthorizedPackagingOrg): void {
   live.publish('ALERT_PREAUTH_ORG', {

@@ -23,3 +23,8 @@ export async function updateConnectedOrgDetails(
   );
   return rowCount > 0;
 }
+
+/** A Refresh re-read the org from Salesforce just now. */
+export async function markConnectedOrgRefreshed(db: SqlClient, orgId: string): Promise<void> {
+  await db.query('UPDATE connected_org SET refreshed_date = now() WHERE org_id = $1', [orgId]);
+}

@@ -100,6 +100,17 @@ export async function blacklistGroupsOf(db: SqlClient, orgId: string): Promise<G
   return rows;
 }
 
+/** Advisory-lock key of "find or create the default Blacklist Group" (two toggles, one group). */
+const DEFAULT_BLACKLIST_GROUP_LOCK = [73_206, 1] as const;
+
+/**
+ * Until the transaction ends, no other transaction finds or creates the default Blacklist Group:
+ * two toggles at once would otherwise both find none and create two.
+ */
+export async function lockDefaultBlacklistGroup(db: SqlClient): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock($1, $2)', [...DEFAULT_BLACKLIST_GROUP_LOCK]);
+}
+
 /** The oldest Blacklist Group (the toggle's group), or null when there is none. */
 export async function firstBlacklistGroup(db: SqlClient): Promise<GroupRow | null> {
   const { rows } = await db.query<GroupRow>(

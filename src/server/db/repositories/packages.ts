@@ -166,3 +166,23 @@ export async function listVersionPackages(db: SqlClient): Promise<Map<string, st
   );
   return new Map(rows.map((row) => [row.version_id, row.package_id]));
 }
+
+/** A packaging org the LMA lists that Pushboard holds no connection for (ALERT_PREAUTH_ORG). */
+export interface UnauthorizedPackagingOrg {
+  org_id: string;
+  package_names: string;
+}
+
+/** Packaging orgs of active packages without any connected_org row. */
+export async function findUnauthorizedPackagingOrgs(
+  db: SqlClient,
+): Promise<UnauthorizedPackagingOrg[]> {
+  const { rows } = await db.query<UnauthorizedPackagingOrg>(
+    `SELECT p.package_org_id AS org_id, string_agg(DISTINCT p.name, ', ') AS package_names
+     FROM package p
+     WHERE p.package_org_id IS NOT NULL AND p.status IS DISTINCT FROM 'Inactive'
+       AND NOT EXISTS (SELECT 1 FROM connected_org c WHERE c.org_id = p.package_org_id)
+     GROUP BY p.package_org_id ORDER BY p.package_org_id`,
+  );
+  return rows.map((row) => ({ ...row, org_id: row.org_id.trim() }));
+}

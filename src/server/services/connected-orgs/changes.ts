@@ -8,7 +8,10 @@ import { canActOnConnectedOrg, type ConnectedOrgAction } from '../../../domain/a
 import type { Actor } from '../../actor';
 import type { Database, SqlClient } from '../../db/database';
 import { writeAudit } from '../../db/repositories/audit-log';
-import { updateConnectedOrgDetails } from '../../db/repositories/connected-org-details';
+import {
+  markConnectedOrgRefreshed,
+  updateConnectedOrgDetails,
+} from '../../db/repositories/connected-org-details';
 import { findConnectedOrgView } from '../../db/repositories/connected-org-reads';
 import {
   deleteConnectedOrgs,
@@ -101,9 +104,7 @@ export class ConnectedOrgChanges {
         const details = await readOrganization(await this.gateway.connect(org.org_id), org.org_id);
         await this.deps.db.transaction(async (tx) => {
           await updateConnectedOrgDetails(tx, org.org_id, details);
-          await tx.query('UPDATE connected_org SET refreshed_date = now() WHERE org_id = $1', [
-            org.org_id,
-          ]);
+          await markConnectedOrgRefreshed(tx, org.org_id);
           await this.audit(tx, actor, 'connected-org.refresh', org.org_id, 'success');
         });
         done.push(org.org_id);

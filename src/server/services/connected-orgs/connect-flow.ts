@@ -17,6 +17,7 @@ import type { Actor } from '../../actor';
 import type { Config } from '../../config';
 import type { Database, SqlClient } from '../../db/database';
 import { writeAudit } from '../../db/repositories/audit-log';
+import { findConnectedOrgByInstanceUrl } from '../../db/repositories/connected-org-reads';
 import { findConnectedOrg } from '../../db/repositories/connected-orgs';
 import {
   deleteStaleOAuthStates,
@@ -111,12 +112,7 @@ export class ConnectFlow {
     let loginUrl = input.sandbox ? this.deps.config.SF_SANDBOX_LOGIN_URL : salesforce.loginUrl;
     let expectOrgId = input.expectOrgId ?? null;
     if (input.instanceUrl) {
-      const known = await this.deps.db.query<{ org_id: string; instance_url: string }>(
-        `SELECT org_id, instance_url FROM connected_org WHERE rtrim(instance_url, '/') = $1
-         ORDER BY org_id LIMIT 1`,
-        [input.instanceUrl.replace(/\/+$/, '')],
-      );
-      const org = known.rows[0];
+      const org = await findConnectedOrgByInstanceUrl(this.deps.db, input.instanceUrl);
       if (!org)
         throw new NotFoundError(`No connected org has the instance URL ${input.instanceUrl}.`);
       loginUrl = org.instance_url;

@@ -20,13 +20,11 @@ import {
   firstBlacklistGroup,
   insertGroup,
   knownOrgIds,
+  lockDefaultBlacklistGroup,
   removeMembers,
 } from '../../db/repositories/org-group-writes';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { LivePublisher } from '../../live/live-channel';
-
-/** Advisory-lock key of "find or create the default Blacklist Group" (two toggles, one group). */
-const DEFAULT_GROUP_LOCK = [73_206, 1] as const;
 
 export interface BlacklistToggleDeps {
   db: Database;
@@ -63,7 +61,7 @@ export async function setBlacklisted(
     const groups = await blacklistGroupsOf(tx, orgId);
     if (blacklisted) {
       if (groups[0]) return { group: groups[0], changed: [] as number[] };
-      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...DEFAULT_GROUP_LOCK]);
+      await lockDefaultBlacklistGroup(tx);
       const group =
         (await firstBlacklistGroup(tx)) ??
         (await insertGroup(tx, {

@@ -3,6 +3,14 @@
 // compare-and-set on the ciphertext it read, so a token refreshed meanwhile (already sealed under
 // the current key) is never overwritten with an older one. Running it again finds nothing to do.
 import type { SqlClient } from '../../db/database';
+import {
+  deleteSessionWithTokens,
+  markOrgTokensUnreadable,
+  readSealedTokenBatch,
+  replaceSealedTokens,
+  type SealedTokens,
+  type TokenTable,
+} from '../../db/repositories/sealed-tokens';
 import { UnreadableSecretError, type SecretBox } from '../../secrets';
 
 export interface RekeyCounts {
@@ -58,38 +66,24 @@ function reseal(
 }
 const UNREADABLE = Symbol('unreadable');
 
-interface TokenRow {
-  access_token_enc: Sealed;
-  refresh_token_enc: Sealed;
-}
-
 /** Where a kind of token lives, and what to do with a row whose tokens no key opens. */
-interface TokenTable<R extends TokenRow> {
-  table: string;
-  key: string & keyof R;
-  /** Columns read besides the key and the tokens. */
-  extra: string[];
+interface RekeyedTable<R extends SealedTokens> extends TokenTable {
+  key: TokenTable['key'] & keyof R;
   /** Ends a row whose tokens no key opens: 'changed' when its tokens changed meanwhile. */
   lose(db: SqlClient, row: R): Promise<'lost' | 'changed'>;
 }
 
 /** Every row of `table` with a token, in key order and in batches. */
-async function rekeyTable<R extends TokenRow>(
+async function rekeyTable<R extends SealedTokens>(
   deps: RekeyDeps,
-  table: TokenTable<R>,
+  table: RekeyedTable<R>,
 ): Promise<RekeyCounts> {
   const { db, secrets } = deps;
   const counts = emptyCounts();
-  const columns = [table.key, ...table.extra, 'access_token_enc', 'refresh_token_enc'];
   let after = '';
   for (;;) {
     deps.checkpoint?.();
-    const { rows } = await db.query<R>(
-      `SELECT ${columns.join(', ')} FROM ${table.table}
-        WHERE ${table.key} > $1 AND (access_token_enc IS NOT NULL OR refresh_token_enc IS NOT NULL)
-        ORDER BY ${table.key} LIMIT $2`,
-      [after, deps.batchSize ?? 100],
-    );
+    const rows = await readSealedTokenBatch<R>(db, table, after, deps.batchSize ?? 100);
     if (rows.length === 0) return counts;
     for (const row of rows) {
       const seen = { ...counts };
@@ -102,14 +96,11 @@ async function rekeyTable<R extends TokenRow>(
         continue;
       }
       if (access === row.access_token_enc && refresh === row.refresh_token_enc) continue;
-      const { rowCount } = await db.query(
-        `UPDATE ${table.table} SET access_token_enc = $2, refresh_token_enc = $3
-          WHERE ${table.key} = $1
-            AND access_token_enc IS NOT DISTINCT FROM $4
-            AND refresh_token_enc IS NOT DISTINCT FROM $5`,
-        [row[table.key], access, refresh, row.access_token_enc, row.refresh_token_enc],
-      );
-      if (rowCount === 0) {
+      const replaced = await replaceSealedTokens(db, table, String(row[table.key]), row, {
+        access_token_enc: access,
+        refresh_token_enc: refresh,
+      });
+      if (!replaced) {
         Object.assign(counts, seen);
         counts.skipped += 1;
       } else {
@@ -125,55 +116,27 @@ async function rekeyTable<R extends TokenRow>(
 
 /** Every connected org's access and refresh token. */
 export function rekeyConnectedOrgs(deps: RekeyDeps): Promise<RekeyCounts> {
-  return rekeyTable<UnreadableOrg & TokenRow>(deps, {
+  return rekeyTable<UnreadableOrg & SealedTokens>(deps, {
     table: 'connected_org',
     key: 'org_id',
     extra: ['name', 'instance_url', 'type'],
     lose: async (db, row) => {
-      const lost = await markUnreadableOrg(db, row);
+      // Tokens no key opens are useless: the org is marked Invalid, like a revoked grant.
+      const lost = await markOrgTokensUnreadable(db, row.org_id, row);
       if (lost === 'marked') deps.onOrgUnreadable?.(row);
       return lost === 'changed' ? 'changed' : 'lost';
     },
   });
 }
 
-/**
- * Tokens no key opens are useless: drop them and mark the org Invalid, like a revoked grant, so
- * the operator sees it needs connecting again. 'changed' when the tokens changed meanwhile.
- */
-async function markUnreadableOrg(
-  db: SqlClient,
-  row: UnreadableOrg & TokenRow,
-): Promise<'marked' | 'already' | 'changed'> {
-  const { rows } = await db.query<{ was: string }>(
-    `UPDATE connected_org AS c SET status = 'Invalid', access_token_enc = NULL,
-       refresh_token_enc = NULL, updated_at = now(),
-       status_reason = 'Its tokens were sealed with a key SECRET_KEY no longer lists: connect the org again.'
-       FROM (SELECT status AS was FROM connected_org WHERE org_id = $1 FOR UPDATE) AS before
-      WHERE c.org_id = $1
-        AND c.access_token_enc IS NOT DISTINCT FROM $2
-        AND c.refresh_token_enc IS NOT DISTINCT FROM $3
-      RETURNING before.was`,
-    [row.org_id, row.access_token_enc, row.refresh_token_enc],
-  );
-  if (!rows[0]) return 'changed';
-  return rows[0].was === 'Invalid' ? 'already' : 'marked';
-}
-
 /** Every session's Salesforce tokens; a session whose tokens no key opens is ended. */
 export function rekeySessions(deps: RekeyDeps): Promise<RekeyCounts> {
-  return rekeyTable<{ id_hash: string } & TokenRow>(deps, {
+  return rekeyTable<{ id_hash: string } & SealedTokens>(deps, {
     table: 'session',
     key: 'id_hash',
     extra: [],
     lose: async (db, row) => {
-      const { rowCount } = await db.query(
-        `DELETE FROM session WHERE id_hash = $1
-            AND access_token_enc IS NOT DISTINCT FROM $2
-            AND refresh_token_enc IS NOT DISTINCT FROM $3`,
-        [row.id_hash, row.access_token_enc, row.refresh_token_enc],
-      );
-      return rowCount === 0 ? 'changed' : 'lost';
+      return (await deleteSessionWithTokens(db, row.id_hash, row)) ? 'lost' : 'changed';
     },
   });
 }
