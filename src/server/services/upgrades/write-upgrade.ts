@@ -1,0 +1,43 @@
+// Writing a scheduled upgrade: the upgrade, its requests with their planned orgs, and the orgs
+// left out (each with its reasons in one sentence), in one transaction.
+import { describeLeftOut } from '../../../domain/left-out';
+import type { Database } from '../../db/database';
+import { insertLeftOutOrgs } from '../../db/repositories/upgrades/blacklist-snapshot';
+import { insertRequest, insertRequestPlan } from '../../db/repositories/upgrades/requests';
+import { insertUpgrade, type NewUpgrade } from '../../db/repositories/upgrades/upgrades';
+import { reachesAnyone, type SchedulePlan } from './plan';
+
+/**
+ * Writes a Ready upgrade for the plan. A plan that reaches nobody is never written: the callers
+ * refuse it first. Answers null when the transid already names an upgrade (a double submit lost
+ * the race), and then writes nothing.
+ */
+export async function writeUpgrade(
+  db: Database,
+  upgrade: NewUpgrade,
+  plan: SchedulePlan,
+): Promise<number | null> {
+  if (!reachesAnyone(plan)) throw new Error('An upgrade that reaches no org is not written.');
+  return db.transaction(async (tx) => {
+    const id = await insertUpgrade(tx, upgrade);
+    if (id === null) return null;
+    for (const request of plan.requests) {
+      const itemId = await insertRequest(tx, {
+        upgradeId: id,
+        packageOrgId: request.packageOrgId,
+        packageId: request.version.package_id,
+        versionId: request.version.version_id,
+        scheduledStartTime: upgrade.startTime,
+        totalJobCount: request.orgs.length,
+        createdBy: upgrade.createdBy,
+      });
+      await insertRequestPlan(tx, itemId, request.orgs);
+    }
+    await insertLeftOutOrgs(
+      tx,
+      id,
+      plan.leftOut.map((o) => ({ orgId: o.orgId, reason: describeLeftOut(o.reasons) })),
+    );
+    return id;
+  });
+}
