@@ -13,15 +13,27 @@ import {
 } from '../../../domain/policy';
 import { canActivateRequest, canActivateUpgrade } from '../../../domain/actions';
 import { planActivation, type ActivationPlan } from '../../../domain/tiers';
-import {
-  progressFromCounts,
-  requestProgress,
-  type JobStatusCounts,
-} from '../../../domain/progress';
-import type { UpgradeStatus } from '../../../domain/statuses';
+import { progressFromCounts, requestProgress } from '../../../domain/progress';
 import type { UpgradeActionResult } from '../../../domain/api/upgrade-actions';
 import type { Actor } from '../../actor';
 import type { Database, SqlClient } from '../../db/database';
+import { countJobsByStatus, markCreatedJobsPending } from '../../db/repositories/upgrades/jobs';
+import {
+  clearActivationAsked,
+  findRequestUpgradeId,
+  loadRequests,
+  markActivationAsked,
+  markRequestsIneligible,
+  markRequestsPending,
+  noteWaitingRequests,
+  type RequestRow,
+} from '../../db/repositories/upgrades/requests';
+import {
+  findUpgrade,
+  markUpgradeActivated,
+  replaceUpgradeMessage,
+  setActiveUpgradeMessage,
+} from '../../db/repositories/upgrades/upgrades';
 import { ConflictError, ForbiddenError, NotFoundError, SalesforceError } from '../../errors';
 import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
@@ -29,7 +41,7 @@ import type { OrgConnection } from '../../salesforce/org-connection';
 import { soqlId } from '../../salesforce/soql';
 import { audited, type AuditRecorder } from '../audit/audited';
 import { updatePushRequestStatus } from './push-request-status';
-import { loadRequests, tiered, type RequestRow } from './upgrade-requests';
+import { tiered } from './upgrade-requests';
 import { withUpgradeLock } from './upgrade-lock';
 
 export interface LifecycleDeps {
@@ -38,12 +50,6 @@ export interface LifecycleDeps {
   live: LivePublisher;
   /** ENFORCE_ACTIVATION_POLICY: a creator may not activate their own upgrade or request. */
   enforceActivationPolicy: boolean;
-}
-
-interface UpgradeRow {
-  id: number;
-  status: UpgradeStatus;
-  created_by: string | null;
 }
 
 /** The same rules without the policy and read-only parts, to tell a 409 from a 403. */
@@ -83,7 +89,7 @@ export async function activateUpgrade(
     return withUpgradeLock(db, upgradeId, async () => {
       const upgrade = await findUpgrade(db, upgradeId);
       if (!upgrade) throw new NotFoundError(`No upgrade ${upgradeId}.`);
-      const progress = progressFromCounts(await jobCounts(db, upgradeId));
+      const progress = progressFromCounts(await countJobsByStatus(db, upgradeId));
       const state = canActivateUpgrade(STATE_ONLY, upgrade, progress);
       if (!state.allowed) throw new ConflictError(state.reason);
       const policy = activationPermission(policyActor(actor, deps), upgrade.created_by);
@@ -105,11 +111,7 @@ export async function activateRequest(
   itemId: number,
 ): Promise<UpgradeActionResult> {
   const { db } = deps;
-  const owner = await db.query<{ upgrade_id: number }>(
-    `SELECT upgrade_id::int AS upgrade_id FROM upgrade_item WHERE id = $1`,
-    [itemId],
-  );
-  const upgradeId = owner.rows[0]?.upgrade_id;
+  const upgradeId = await findRequestUpgradeId(db, itemId);
   if (upgradeId === undefined) throw new NotFoundError(`No upgrade request ${itemId}.`);
   const target = { type: 'upgrade_item', id: String(itemId) };
   return audited(db, actor, 'upgradeitem.activate', target, {}, (record) => {
@@ -182,19 +184,10 @@ export async function advanceTiers(deps: LifecycleDeps, upgradeId: number): Prom
     const failedGate = plan.waiting.find((w) => w.afterFailure);
     const held = failedGate ? heldMessage(requests, failedGate.reason, plan) : null;
     if (plan.activate.length === 0 && plan.ineligible.length === 0) {
-      const { rowCount } = await deps.db.query(
-        `UPDATE upgrade SET message = $2 WHERE id = $1 AND message IS DISTINCT FROM $2`,
-        [upgradeId, held],
-      );
-      return rowCount > 0;
+      return replaceUpgradeMessage(deps.db, upgradeId, held);
     }
     await startRequests(deps, null, upgradeId, requests, plan);
-    if (held) {
-      await deps.db.query(`UPDATE upgrade SET message = $2 WHERE id = $1 AND status = 'Active'`, [
-        upgradeId,
-        held,
-      ]);
-    }
+    if (held) await setActiveUpgradeMessage(deps.db, upgradeId, held);
     return true;
   });
 }
@@ -256,6 +249,7 @@ async function startRequests(
   if (anything) {
     await deps.db.transaction(async (tx) => {
       await writeStarted(tx, by, upgradeId, accepted, plan);
+      // The outcome is written: no activation is in flight any more.
       await clearActivationAsked(tx, asked);
       // Partly accepted: the row says what went out and what Salesforce refused.
       await record?.(
@@ -273,35 +267,12 @@ async function startRequests(
     deps.live.publish('upgrade-jobs', { ids: [upgradeId] });
     deps.live.publish('upgrades', { ids: [upgradeId] });
   } else {
+    // Nothing was accepted: no activation is in flight any more.
     await clearActivationAsked(deps.db, asked);
     // Nothing changed; other tabs still refresh (the caller reads the refusal in its answer).
     if (failure) deps.live.publish('upgrade', { ids: [upgradeId] });
   }
   if (failure) throw failure instanceof SalesforceError ? failure : toSalesforce(failure);
-}
-
-/** The activation intent of `ids`: asked by `by` (a person, or null for the monitor's step). */
-async function markActivationAsked(
-  db: SqlClient,
-  ids: readonly number[],
-  by: string | null,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db.query(
-    `UPDATE upgrade_item SET activation_requested_at = now(), activation_requested_by = $2
-      WHERE id = ANY($1::bigint[])`,
-    [ids, by],
-  );
-}
-
-/** The outcome is written (or nothing was accepted): no activation is in flight any more. */
-async function clearActivationAsked(db: SqlClient, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.query(
-    `UPDATE upgrade_item SET activation_requested_at = NULL, activation_requested_by = NULL
-      WHERE id = ANY($1::bigint[])`,
-    [ids],
-  );
 }
 
 const statusSchema = z.object({ Status: z.string() });
@@ -325,6 +296,7 @@ function toSalesforce(error: unknown): SalesforceError {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** What Salesforce accepted, the plan's Ineligible requests and why the others wait. */
 async function writeStarted(
   tx: SqlClient,
   by: string | null,
@@ -332,57 +304,9 @@ async function writeStarted(
   accepted: readonly number[],
   plan: ActivationPlan<number>,
 ): Promise<void> {
-  // Requests activated by the monitor carry the person who activated the upgrade.
-  await tx.query(
-    `UPDATE upgrade_item
-        SET status = 'Pending', message = NULL, activated_date = now(),
-            activated_by = coalesce($2, (SELECT activated_by FROM upgrade WHERE id = upgrade_id))
-      WHERE id = ANY($1::bigint[]) AND status = 'Created'`,
-    [accepted, by],
-  );
-  // Salesforce moves a request's Created jobs to Pending with it (refused ones have no job).
-  await tx.query(
-    `UPDATE upgrade_job SET status = 'Pending', modified_date = now()
-      WHERE item_id = ANY($1::bigint[]) AND status = 'Created'`,
-    [accepted],
-  );
-  await tx.query(
-    `UPDATE upgrade_item SET status = 'Ineligible', message = $2
-      WHERE id = ANY($1::bigint[]) AND status = 'Created'`,
-    [plan.ineligible, INELIGIBLE_REQUEST],
-  );
-  if (plan.waiting.length > 0) {
-    await tx.query(
-      `UPDATE upgrade_item i SET message = w.reason
-         FROM unnest($1::bigint[], $2::text[]) AS w(id, reason)
-        WHERE i.id = w.id AND i.status = 'Created'`,
-      [plan.waiting.map((w) => w.id), plan.waiting.map((w) => w.reason)],
-    );
-  }
-  if (accepted.length > 0) {
-    await tx.query(
-      `UPDATE upgrade SET status = 'Active', activated_by = $2, activated_date = now(), message = NULL
-        WHERE id = $1 AND status = 'Ready'`,
-      [upgradeId, by],
-    );
-    await tx.query(`UPDATE upgrade SET message = NULL WHERE id = $1 AND status = 'Active'`, [
-      upgradeId,
-    ]);
-  }
-}
-
-async function findUpgrade(db: SqlClient, id: number): Promise<UpgradeRow | undefined> {
-  const { rows } = await db.query<UpgradeRow>(
-    `SELECT id::int AS id, status, created_by FROM upgrade WHERE id = $1`,
-    [id],
-  );
-  return rows[0];
-}
-
-async function jobCounts(db: SqlClient, upgradeId: number): Promise<JobStatusCounts> {
-  const { rows } = await db.query<{ status: keyof JobStatusCounts; count: number }>(
-    `SELECT status, count(*)::int AS count FROM upgrade_job WHERE upgrade_id = $1 GROUP BY status`,
-    [upgradeId],
-  );
-  return Object.fromEntries(rows.map((r) => [r.status, r.count]));
+  await markRequestsPending(tx, accepted, by);
+  await markCreatedJobsPending(tx, accepted);
+  await markRequestsIneligible(tx, plan.ineligible, INELIGIBLE_REQUEST);
+  await noteWaitingRequests(tx, plan.waiting);
+  if (accepted.length > 0) await markUpgradeActivated(tx, upgradeId, by);
 }

@@ -13,17 +13,17 @@ import type { JobStatus, UpgradeStatus } from '../../../domain/statuses';
 import type { Actor } from '../../actor';
 import type { SqlClient } from '../../db/database';
 import { findUpgradeDetail, findUpgradeItemDetail } from '../../db/repositories/upgrade-details';
+import { cancelUnstartedJobs } from '../../db/repositories/upgrades/jobs';
+import {
+  findCancelableRequests,
+  markRequestsCanceled,
+  type CancelableRow,
+} from '../../db/repositories/upgrades/requests';
+import { recordUpgradeCancel } from '../../db/repositories/upgrades/upgrades';
 import { ConflictError, NotFoundError, SalesforceError } from '../../errors';
 import { audited, requireGateway, STATE_ONLY, type ManageDeps } from './manage-deps';
 import { updatePushRequestStatus } from './push-request-status';
 import { withUpgradeLock } from './upgrade-lock';
-
-interface CancelableRow {
-  id: number;
-  status: JobStatus;
-  push_request_id: string | null;
-  package_org_id: string;
-}
 
 /** Salesforce cancels only push requests that have not started (Object Reference). */
 const NOT_STARTED = new Set<JobStatus>(['Created', 'Pending']);
@@ -59,7 +59,7 @@ export async function cancelUpgrade(
       );
       if (!state.allowed) throw new ConflictError(state.reason);
 
-      const items = await requestsOf(db, upgradeId);
+      const items = await findCancelableRequests(db, upgradeId);
       const cancelable = items.filter((item) => NOT_STARTED.has(item.status));
       const running = items.filter((item) => item.status === 'InProgress').length;
       if (cancelable.length === 0) {
@@ -135,15 +135,6 @@ export async function cancelRequest(
   );
 }
 
-async function requestsOf(db: SqlClient, upgradeId: number): Promise<CancelableRow[]> {
-  const { rows } = await db.query<CancelableRow>(
-    `SELECT id::int AS id, status, push_request_id, package_org_id FROM upgrade_item
-      WHERE upgrade_id = $1 ORDER BY id`,
-    [upgradeId],
-  );
-  return rows;
-}
-
 /** A request never created in Salesforce (scheduling failed before it) has nothing to cancel there. */
 async function cancelInSalesforce(deps: ManageDeps, item: CancelableRow): Promise<void> {
   if (!item.push_request_id) return;
@@ -165,25 +156,9 @@ async function markCanceled(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     await audit(tx);
-    await tx.query(`UPDATE upgrade_item SET status = 'Canceled' WHERE id = ANY($1::bigint[])`, [
-      itemIds,
-    ]);
-    await tx.query(
-      `UPDATE upgrade_job SET status = 'Canceled', modified_date = now()
-        WHERE item_id = ANY($1::bigint[]) AND status IN ('Created', 'Pending')`,
-      [itemIds],
-    );
-    const { rows } = await tx.query<{ status: string }>(
-      `UPDATE upgrade u SET comment = $2,
-              status = CASE
-                WHEN u.status IN ('Ready', 'Active') AND NOT EXISTS (
-                  SELECT 1 FROM upgrade_item i
-                   WHERE i.upgrade_id = u.id AND i.status IN ('Created', 'Pending', 'InProgress'))
-                THEN 'Canceled' ELSE u.status END
-        WHERE u.id = $1 RETURNING u.status`,
-      [upgradeId, comment],
-    );
-    return rows[0]?.status ?? 'Canceled';
+    await markRequestsCanceled(tx, itemIds);
+    await cancelUnstartedJobs(tx, itemIds);
+    return (await recordUpgradeCancel(tx, upgradeId, comment)) ?? 'Canceled';
   });
 }
 

@@ -5,17 +5,17 @@
 // records the activation (request and upgrade, by whoever asked); if Salesforce still has it
 // Created long after the ask, the ask never arrived and the intent is dropped.
 import type { SqlClient } from '../../db/database';
+import {
+  clearActivationAsked,
+  recordAskedActivation,
+  type AskedRequest,
+} from '../../db/repositories/upgrades/requests';
+import { markReadyUpgradeStarted } from '../../db/repositories/upgrades/upgrades';
+
+export type { AskedRequest };
 
 /** Longer than any Salesforce call with its retries (the gateway's deadline is 130 s a try). */
 export const ABANDONED_ASK_MS = 15 * 60_000;
-
-export interface AskedRequest {
-  id: number;
-  upgrade_id: number;
-  push_request_id: string;
-  activation_requested_at: Date | string | null;
-  activation_requested_by: string | null;
-}
 
 /**
  * Given what Salesforce says of each watched request (status by push request id), records the
@@ -39,29 +39,18 @@ export async function recordInterruptedActivations(
       now - new Date(i.activation_requested_at ?? now).getTime() > ABANDONED_ASK_MS,
   );
   for (const item of started) {
-    await tx.query(
-      `UPDATE upgrade_item i
-          SET activated_date = coalesce(i.activated_date, i.activation_requested_at),
-              activated_by = coalesce(i.activated_by, i.activation_requested_by,
-                                      (SELECT u.activated_by FROM upgrade u WHERE u.id = i.upgrade_id)),
-              activation_requested_at = NULL, activation_requested_by = NULL
-        WHERE i.id = $1`,
-      [item.id],
-    );
+    await recordAskedActivation(tx, item.id);
     // A Ready upgrade whose first step Salesforce started is Active, activated by who asked.
-    await tx.query(
-      `UPDATE upgrade SET status = 'Active', activated_by = coalesce(activated_by, $2),
-              activated_date = coalesce(activated_date, $3), message = NULL
-        WHERE id = $1 AND status = 'Ready'`,
-      [item.upgrade_id, item.activation_requested_by, item.activation_requested_at],
+    await markReadyUpgradeStarted(
+      tx,
+      item.upgrade_id,
+      item.activation_requested_by,
+      item.activation_requested_at,
     );
   }
-  if (abandoned.length > 0) {
-    await tx.query(
-      `UPDATE upgrade_item SET activation_requested_at = NULL, activation_requested_by = NULL
-        WHERE id = ANY($1::bigint[])`,
-      [abandoned.map((i) => i.id)],
-    );
-  }
+  await clearActivationAsked(
+    tx,
+    abandoned.map((i) => i.id),
+  );
   return [...new Set(started.map((i) => i.upgrade_id))];
 }

@@ -10,13 +10,18 @@ import {
 } from '../../../domain/eligibility';
 import type { LeftOutReason } from '../../../domain/left-out';
 import type { SqlClient } from '../../db/database';
+import { blacklistReasons, type BlacklistSettings } from '../../db/repositories/blacklist';
 import {
-  blacklistReasons,
-  blacklistedSql,
-  type BlacklistSettings,
-} from '../../db/repositories/blacklist';
-import { SqlBuilder } from '../../db/lists/sql-builder';
+  blacklistedOrgIds,
+  findInstalledVersions,
+  findTargetVersions,
+  whitelistGroupOrgIds,
+  type InstalledRow,
+  type TargetVersion,
+} from '../../db/repositories/upgrades/plan-reads';
 import { InvalidError } from '../../errors';
+
+export type { TargetVersion };
 
 /** A selected version's packaging org has no connection, so nothing can be pushed through it. */
 export class PackagingOrgNotConnected extends InvalidError {
@@ -26,20 +31,6 @@ export class PackagingOrgNotConnected extends InvalidError {
   ) {
     super(message, 'versions');
   }
-}
-
-export interface TargetVersion {
-  version_id: string;
-  version_number: string;
-  version_sort: string;
-  package_id: string;
-  package_name: string;
-  package_org_id: string | null;
-  dependency_tier: number | null;
-}
-
-interface TargetVersionRow extends TargetVersion {
-  connected: boolean;
 }
 
 /** One push request to create: a target version in its packaging org, and the orgs it reaches. */
@@ -70,24 +61,13 @@ export async function loadTargetVersions(
   db: SqlClient,
   versionIds: readonly string[],
 ): Promise<TargetVersion[]> {
-  const { rows } = await db.query<TargetVersionRow>(
-    `SELECT pv.version_id, pv.version_number, pv.version_sort, pv.package_id,
-            p.name AS package_name, p.package_org_id, p.dependency_tier,
-            (c.org_id IS NOT NULL) AS connected
-       FROM package_version pv JOIN package p ON p.sfid = pv.package_id
-       LEFT JOIN connected_org c ON c.org_id = p.package_org_id AND c.type = 'Package'
-      WHERE pv.version_id = ANY($1::bpchar[])`,
-    [versionIds],
-  );
-  const found = new Set(rows.map((r) => r.version_id.trim()));
+  const rows = await findTargetVersions(db, versionIds);
+  const found = new Set(rows.map((r) => r.version_id));
   const unknown = versionIds.filter((id) => !found.has(id));
   if (unknown.length > 0) {
     throw new InvalidError(`Unknown package version(s): ${unknown.join(', ')}`, 'versions');
   }
   for (const row of rows) {
-    row.version_id = row.version_id.trim();
-    row.package_id = row.package_id.trim();
-    row.package_org_id = row.package_org_id?.trim() ?? null;
     if (!row.package_org_id || !row.connected) {
       throw new PackagingOrgNotConnected(
         `The packaging org of ${row.package_name} is not connected, so version ${row.version_number} cannot be pushed.`,
@@ -96,16 +76,6 @@ export async function loadTargetVersions(
     }
   }
   return rows.map(({ connected: _connected, ...version }) => version);
-}
-
-interface InstalledRow {
-  org_id: string;
-  package_id: string;
-  version_id: string;
-  version_number: string | null;
-  version_sort: string | null;
-  license_status: string | null;
-  limited_version_id: string | null;
 }
 
 /** Computes the plan for candidate orgs (deduplicated, in order) and the selected versions. */
@@ -122,21 +92,10 @@ export async function planSchedule(
   };
 
   // Whitelist and blacklist first: they exclude an org from every package.
-  const whitelist = await db.query<{ org_id: string }>(
-    `SELECT DISTINCT m.org_id FROM org_group_member m JOIN org_group g ON g.id = m.org_group_id
-      WHERE g.type = 'Whitelist Group'`,
-  );
-  const builder = new SqlBuilder();
-  const ids = builder.param(orgIds);
-  const blacklisted = await db.query<{ org_id: string }>(
-    `SELECT c.org_id FROM unnest(${ids}::bpchar[]) AS c(org_id)
-       LEFT JOIN org o ON o.org_id = c.org_id
-      WHERE ${blacklistedSql(builder, { orgId: 'c.org_id', accountId: 'o.account_id' }, settings)}`,
-    builder.params,
-  );
+  const whitelist = await whitelistGroupOrgIds(db);
   const lists = applyOrgLists(orgIds, {
-    blacklist: blacklisted.rows.map((r) => r.org_id.trim()),
-    whitelist: [...settings.allowedOrgs, ...whitelist.rows.map((r) => r.org_id.trim())],
+    blacklist: await blacklistedOrgIds(db, orgIds, settings),
+    whitelist: [...settings.allowedOrgs, ...whitelist],
   });
   for (const orgId of lists.notWhitelisted) addReason(orgId, { kind: 'not-whitelisted' });
   for (const orgId of lists.blacklisted) {
@@ -148,17 +107,9 @@ export async function planSchedule(
   for (const version of versions) {
     byPackage.set(version.package_id, [...(byPackage.get(version.package_id) ?? []), version]);
   }
-  const installed = await db.query<InstalledRow>(
-    `SELECT v.org_id, v.package_id, v.version_id, pv.version_number, pv.version_sort,
-            v.license_status, l.limited_version_id
-       FROM org_package_version v
-       LEFT JOIN package_version pv ON pv.version_id = v.version_id
-       LEFT JOIN package_version_latest l ON l.package_id = v.package_id
-      WHERE v.org_id = ANY($1::bpchar[]) AND v.package_id = ANY($2::bpchar[])`,
-    [lists.eligible, [...byPackage.keys()]],
-  );
+  const installed = await findInstalledVersions(db, lists.eligible, [...byPackage.keys()]);
   const installedOf = new Map<string, InstalledRow>();
-  for (const row of installed.rows) {
+  for (const row of installed) {
     installedOf.set(`${row.org_id.trim()}|${row.package_id.trim()}`, row);
   }
 

@@ -5,6 +5,13 @@
 // concurrency. Local job rows are written only after Salesforce answered for them.
 import { z } from 'zod';
 import type { Database, SqlClient } from '../../db/database';
+import { insertJobs, type NewJob } from '../../db/repositories/upgrades/jobs';
+import {
+  claimPushRequest,
+  findRequestsToPush,
+  missingPlannedOrgs,
+  type RequestToPush,
+} from '../../db/repositories/upgrades/requests';
 import { SalesforceError } from '../../errors';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import { createPushRequestOnce } from './push-request-create';
@@ -26,23 +33,6 @@ export interface PushDeps {
   chunkSize?: number;
 }
 
-interface ItemRow {
-  id: number;
-  upgrade_id: number;
-  push_request_id: string | null;
-  package_org_id: string;
-  version_id: string;
-  scheduled_start_time: Date | string;
-}
-
-interface JobRow {
-  orgId: string;
-  jobId: string | null;
-  status: string;
-  message: string | null;
-  originalVersionId: string | null;
-}
-
 const sfJobSchema = z.object({
   Id: z.string(),
   SubscriberOrganizationKey: z.string(),
@@ -55,15 +45,7 @@ const messageOf = (result: SaveResult) =>
 /** Creates whatever of the upgrade's plan is missing in Salesforce; returns the jobs written. */
 export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<number> {
   const { db } = deps;
-  const items = (
-    await db.query<ItemRow>(
-      `SELECT id, upgrade_id, push_request_id, package_org_id, version_id, scheduled_start_time
-         FROM upgrade_item
-        -- A request canceled before scheduling finished gets nothing more in Salesforce.
-        WHERE upgrade_id = $1 AND status <> 'Canceled' ORDER BY id`,
-      [upgradeId],
-    )
-  ).rows;
+  const items = await findRequestsToPush(db, upgradeId);
 
   // Requests first, one after another (there are few): a refusal fails the upgrade before any job.
   for (const item of items) {
@@ -75,12 +57,7 @@ export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<nu
       db,
       conn,
       { versionId: item.version_id.trim(), start },
-      async (id) => {
-        await db.query(
-          `UPDATE upgrade_item SET push_request_id = $2 WHERE id = $1 AND push_request_id IS NULL`,
-          [item.id, id],
-        );
-      },
+      (id) => claimPushRequest(db, item.id, id),
     );
     if ('refused' in outcome) {
       const result = outcome.refused;
@@ -97,7 +74,7 @@ export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<nu
   const afterwards: (() => Promise<number>)[] = [];
   let adoptedCount = 0;
   for (const item of items) {
-    const missing = await missingOrgs(db, item.id);
+    const missing = await missingPlannedOrgs(db, item.id);
     if (missing.length === 0) continue;
     const requestId = (item.push_request_id ?? '').trim();
     const conn = await deps.gateway.connect(item.package_org_id.trim());
@@ -116,7 +93,7 @@ export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<nu
             SubscriberOrganizationKey: m.orgId,
           })),
         );
-        const rows: JobRow[] = [];
+        const rows: NewJob[] = [];
         chunk.forEach((m, index) => {
           const result = results[index];
           if (result?.success && result.id) {
@@ -129,7 +106,7 @@ export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<nu
             rows.push({ ...m, jobId: null, status: 'Ineligible', message });
           }
         });
-        return insertJobs(db, item, requestId, rows);
+        return insertJobs(db, jobsOf(item, requestId), rows);
       });
     }
     afterwards.push(async () => {
@@ -140,8 +117,7 @@ export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<nu
         found.size +
         (await insertJobs(
           db,
-          item,
-          requestId,
+          jobsOf(item, requestId),
           lost.map((d) => ({ ...d, jobId: null, status: 'Ineligible' })),
         ))
       );
@@ -153,29 +129,18 @@ export async function pushUpgrade(deps: PushDeps, upgradeId: number): Promise<nu
   return adoptedCount + sum(written) + sum(reconciled);
 }
 
-/** Planned orgs of an item that have no local job row yet. */
-async function missingOrgs(
-  db: SqlClient,
-  itemId: number,
-): Promise<{ orgId: string; originalVersionId: string | null }[]> {
-  const { rows } = await db.query<{ org_id: string; original_version_id: string | null }>(
-    `SELECT p.org_id, p.original_version_id FROM upgrade_item_plan p
-      WHERE p.item_id = $1
-        AND NOT EXISTS (SELECT 1 FROM upgrade_job j WHERE j.item_id = p.item_id AND j.org_id = p.org_id)
-      ORDER BY p.org_id`,
-    [itemId],
-  );
-  return rows.map((r) => ({
-    orgId: r.org_id.trim(),
-    originalVersionId: r.original_version_id?.trim() ?? null,
-  }));
-}
+/** Whose jobs the rows are: the request and its push request. */
+const jobsOf = (item: RequestToPush, pushRequestId: string) => ({
+  upgradeId: item.upgrade_id,
+  itemId: item.id,
+  pushRequestId,
+});
 
 /** Writes local rows for the request's Salesforce jobs of the given orgs; answers those orgs. */
 async function adoptExisting(
   db: SqlClient,
   conn: OrgConnection,
-  item: ItemRow,
+  item: RequestToPush,
   requestId: string,
   orgs: readonly { orgId: string; originalVersionId: string | null }[],
 ): Promise<Set<string>> {
@@ -185,41 +150,13 @@ async function adoptExisting(
     sfJobSchema,
   );
   const byOrg = new Map(existing.map((job) => [job.SubscriberOrganizationKey.slice(0, 15), job]));
-  const rows: JobRow[] = [];
+  const rows: NewJob[] = [];
   for (const org of orgs) {
     const job = byOrg.get(org.orgId.slice(0, 15));
     if (job) rows.push({ ...org, jobId: job.Id, status: job.Status, message: null });
   }
-  await insertJobs(db, item, requestId, rows);
+  await insertJobs(db, jobsOf(item, requestId), rows);
   return new Set(rows.map((r) => r.orgId));
-}
-
-async function insertJobs(
-  db: SqlClient,
-  item: ItemRow,
-  requestId: string,
-  rows: readonly JobRow[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const { rowCount } = await db.query(
-    `INSERT INTO upgrade_job (upgrade_id, item_id, push_request_id, job_id, org_id,
-                              original_version_id, status, message)
-     SELECT $1, $2, $3, j.job_id, j.org_id, j.original_version_id, j.status, j.message
-       FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-            AS j(job_id, org_id, original_version_id, status, message)
-     ON CONFLICT (item_id, org_id) DO NOTHING`,
-    [
-      item.upgrade_id,
-      item.id,
-      requestId,
-      rows.map((r) => r.jobId),
-      rows.map((r) => r.orgId),
-      rows.map((r) => r.originalVersionId),
-      rows.map((r) => r.status),
-      rows.map((r) => r.message),
-    ],
-  );
-  return rowCount;
 }
 
 /** Runs tasks with at most `limit` in flight; the first failure rejects after the others settle. */

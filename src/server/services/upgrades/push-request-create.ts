@@ -8,6 +8,7 @@
 // further leftovers are canceled (push requests cannot be deleted), so that only one stays.
 import { z } from 'zod';
 import type { Database } from '../../db/database';
+import { claimedPushRequestIds } from '../../db/repositories/upgrades/requests';
 import type { OrgConnection, SaveResult } from '../../salesforce/org-connection';
 import { soqlString } from '../../salesforce/soql';
 import { updatePushRequestStatus } from './push-request-status';
@@ -71,11 +72,11 @@ async function unclaimed(
     )
   ).filter((r) => r.ScheduledStartTime && second(r.ScheduledStartTime) === second(spec.start));
   if (requests.length === 0) return [];
-  const known = await db.query<{ id: string }>(
-    `SELECT trim(push_request_id) AS id FROM upgrade_item WHERE push_request_id = ANY($1::bpchar[])`,
-    [requests.map((r) => r.Id)],
+  const known = await claimedPushRequestIds(
+    db,
+    requests.map((r) => r.Id),
   );
-  const claimed = new Set(known.rows.map((r) => r.id.slice(0, 15)));
+  const claimed = new Set(known.map((id) => id.slice(0, 15)));
   return requests.map((r) => r.Id).filter((id) => !claimed.has(id.slice(0, 15)));
 }
 

@@ -6,6 +6,8 @@
 // recorded with it (interrupted-activation.ts), and live events follow the commit.
 import { z } from 'zod';
 import type { Database, SqlClient } from '../../db/database';
+import { findNewlyFailedJobs } from '../../db/repositories/upgrades/jobs';
+import { findWatchedRequests, type WatchedItem } from '../../db/repositories/upgrades/requests';
 import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import type { OrgConnection } from '../../salesforce/org-connection';
@@ -19,7 +21,6 @@ import {
   writeJobs,
   writeRequests,
   type OrgReading,
-  type WatchedItem,
 } from './reconcile-write';
 
 export interface ReconcileDeps {
@@ -69,7 +70,7 @@ export async function reconcileUpgrades(
   signal?: AbortSignal,
 ): Promise<ReconcileResult> {
   const { db } = deps;
-  const items = await watchedItems(db, scope);
+  const items = await findWatchedRequests(db, scope);
   const byOrg = new Map<string, WatchedItem[]>();
   for (const item of items) {
     byOrg.set(item.package_org_id, [...(byOrg.get(item.package_org_id) ?? []), item]);
@@ -116,39 +117,6 @@ export async function reconcileUpgrades(
   return { requests: items.length, jobs, upgradeIds: ids };
 }
 
-/**
- * Requests to read: running ones (or with running jobs), those with an activation in flight, or
- * every pushed one of the scope.
- */
-async function watchedItems(db: SqlClient, scope: ReconcileScope): Promise<WatchedItem[]> {
-  const columns = `i.id::int AS id, i.upgrade_id::int AS upgrade_id, i.push_request_id,
-                   i.package_org_id, i.status, i.start_time, i.end_time, i.jobs_modstamp,
-                   i.activation_requested_at, i.activation_requested_by`;
-  const scoped = scope.upgradeIds || scope.itemIds;
-  const { rows } = scoped
-    ? await db.query<WatchedItem>(
-        `SELECT ${columns} FROM upgrade_item i
-          WHERE i.push_request_id IS NOT NULL
-            AND (i.upgrade_id = ANY($1::bigint[]) OR i.id = ANY($2::bigint[]))
-          ORDER BY i.id`,
-        [scope.upgradeIds ?? [], scope.itemIds ?? []],
-      )
-    : await db.query<WatchedItem>(
-        `SELECT ${columns} FROM upgrade_item i
-          WHERE i.push_request_id IS NOT NULL
-            AND (i.status IN ('Pending', 'InProgress')
-                 OR i.activation_requested_at IS NOT NULL
-                 OR i.id IN (SELECT j.item_id FROM upgrade_job j
-                              WHERE j.status IN ('Pending', 'InProgress')))
-          ORDER BY i.id`,
-      );
-  return rows.map((r) => ({
-    ...r,
-    push_request_id: r.push_request_id.trim(),
-    package_org_id: r.package_org_id.trim(),
-  }));
-}
-
 async function readOrg(
   deps: ReconcileDeps,
   db: SqlClient,
@@ -185,22 +153,11 @@ async function readOrg(
     );
   }
   const failed = reading.jobs.filter((j) => j.Status === 'Failed').map((j) => j.Id);
-  const needErrors = await newlyFailed(db, failed);
+  const needErrors = await findNewlyFailedJobs(db, failed);
   for (const [id, message] of await readErrors(conn, needErrors, signal)) {
     reading.errors.set(id, message);
   }
   return reading;
-}
-
-/** Of the jobs Salesforce reports Failed, those not yet Failed with a message locally. */
-async function newlyFailed(db: SqlClient, jobIds: readonly string[]): Promise<string[]> {
-  if (jobIds.length === 0) return [];
-  const { rows } = await db.query<{ job_id: string }>(
-    `SELECT job_id FROM upgrade_job
-      WHERE job_id = ANY($1::text[]::bpchar[]) AND (status <> 'Failed' OR message IS NULL)`,
-    [jobIds],
-  );
-  return rows.map((r) => r.job_id.trim());
 }
 
 /** PackagePushError rows as each job's message: a JSON list of {title, details, message}. */

@@ -3,6 +3,8 @@
 // ('upgrade.refresh' / 'upgradeitem.refresh' on the upgrade or request) commit together.
 import type { Actor } from '../../actor';
 import type { SqlClient } from '../../db/database';
+import { requestExists } from '../../db/repositories/upgrades/requests';
+import { upgradeExists } from '../../db/repositories/upgrades/upgrades';
 import { AppError, NotFoundError } from '../../errors';
 import type { JobEngine } from '../../jobs/engine';
 
@@ -19,8 +21,9 @@ export async function startRefresh(
   id: number,
 ): Promise<{ jobId: string }> {
   const table = kind === 'upgrade' ? 'upgrade' : 'upgrade_item';
-  const found = await deps.db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
-  if (found.rows.length === 0) {
+  const found =
+    kind === 'upgrade' ? await upgradeExists(deps.db, id) : await requestExists(deps.db, id);
+  if (!found) {
     throw new NotFoundError(kind === 'upgrade' ? `No upgrade ${id}.` : `No upgrade request ${id}.`);
   }
   if (!deps.jobs) throw new AppError(503, 'Unavailable', 'No background job engine runs here.');

@@ -16,21 +16,23 @@ import type { ScheduleResult } from '../../../domain/api/upgrade-actions';
 import { tierOrder } from '../../../domain/eligibility';
 import { sameLeftOutReason, type LeftOutReason } from '../../../domain/left-out';
 import type { Actor } from '../../actor';
+import { leftOutOrgIds } from '../../db/repositories/upgrades/blacklist-snapshot';
+import { findFailedJobs, type FailedJobRow } from '../../db/repositories/upgrades/jobs';
+import { plannedOrgVersions } from '../../db/repositories/upgrades/requests';
+import {
+  findRetriesOf,
+  findUpgrade,
+  findUpgradeByTransid,
+} from '../../db/repositories/upgrades/upgrades';
 import { ConflictError, NotFoundError } from '../../errors';
 import { audited, STATE_ONLY, type ManageDeps } from './manage-deps';
 import type { SchedulePlan } from './plan';
 import { refuseNothingToSchedule } from './preview';
 import type { UpgradeScheduler } from './schedule';
-import { writeUpgrade } from './upgrade-store';
+import { writeUpgrade } from './write-upgrade';
 
 export interface RetryDeps extends ManageDeps {
   scheduler: UpgradeScheduler;
-}
-
-interface FailedJob {
-  id: number;
-  org_id: string;
-  version_id: string;
 }
 
 /** POST /api/upgrades/retry/:id — answers the retry upgrade (the same one for a repeated click). */
@@ -40,15 +42,11 @@ export async function retryFailed(
   upgradeId: number,
 ): Promise<ScheduleResult> {
   const { db } = deps;
-  const { rows: found } = await db.query<{ description: string; org_group_id: number | null }>(
-    `SELECT description, org_group_id::int AS org_group_id FROM upgrade WHERE id = $1`,
-    [upgradeId],
-  );
-  const original = found[0];
+  const original = await findUpgrade(db, upgradeId);
   if (!original) throw new NotFoundError(`No upgrade ${upgradeId}.`);
   const target = { type: 'upgrade', id: String(upgradeId) };
   return audited(deps, actor, 'upgrade.retry', target, {}, async (record) => {
-    const failed = await failedJobs(deps, upgradeId);
+    const failed = await findFailedJobs(db, upgradeId);
     const state = canRetryUpgrade(STATE_ONLY, { Failed: failed.length });
     if (!state.allowed) throw new ConflictError(state.reason);
 
@@ -106,16 +104,6 @@ export async function retryFailed(
   });
 }
 
-async function failedJobs(deps: ManageDeps, upgradeId: number): Promise<FailedJob[]> {
-  const { rows } = await deps.db.query<FailedJob>(
-    `SELECT j.id::int AS id, j.org_id, i.version_id FROM upgrade_job j
-       JOIN upgrade_item i ON i.id = j.item_id
-      WHERE j.upgrade_id = $1 AND j.status = 'Failed' ORDER BY j.id`,
-    [upgradeId],
-  );
-  return rows.map((r) => ({ ...r, org_id: r.org_id.trim(), version_id: r.version_id.trim() }));
-}
-
 const pairKey = (orgId: string, versionId: string) => `${orgId.trim()}|${versionId.trim()}`;
 
 /**
@@ -124,23 +112,13 @@ const pairKey = (orgId: string, versionId: string) => `${orgId.trim()}|${version
  * canceled ones' ids.
  */
 async function retriesOf(deps: ManageDeps, upgradeId: number) {
-  const { rows } = await deps.db.query<{ id: number; status: string; transid: string | null }>(
-    `SELECT id::int AS id, status, transid FROM upgrade WHERE parent_id = $1 ORDER BY id`,
-    [upgradeId],
-  );
+  const rows = await findRetriesOf(deps.db, upgradeId);
   const live = rows.filter((r) => r.status !== 'Canceled');
-  const { rows: planned } = await deps.db.query<{ org_id: string; version_id: string }>(
-    `SELECT p.org_id, i.version_id FROM upgrade_item i JOIN upgrade_item_plan p ON p.item_id = i.id
-      WHERE i.upgrade_id = ANY($1::bigint[])`,
-    [live.map((r) => r.id)],
-  );
-  const { rows: leftOut } = await deps.db.query<{ org_id: string }>(
-    `SELECT org_id FROM upgrade_blacklist WHERE upgrade_id = ANY($1::bigint[])`,
-    [live.map((r) => r.id)],
-  );
+  const liveIds = live.map((r) => r.id);
+  const planned = await plannedOrgVersions(deps.db, liveIds);
   return {
     live,
-    leftOut: new Set(leftOut.map((r) => r.org_id.trim())),
+    leftOut: await leftOutOrgIds(deps.db, liveIds),
     canceled: rows.filter((r) => r.status === 'Canceled').map((r) => r.id),
     planned: planned.map((r) => pairKey(r.org_id, r.version_id)),
   };
@@ -163,11 +141,7 @@ export function retryTransid(
 }
 
 async function idOfTransid(deps: ManageDeps, transid: string): Promise<number | undefined> {
-  const { rows } = await deps.db.query<{ id: number }>(
-    `SELECT id::int AS id FROM upgrade WHERE transid = $1`,
-    [transid],
-  );
-  return rows[0]?.id;
+  return (await findUpgradeByTransid(deps.db, transid))?.id;
 }
 
 /**
@@ -176,7 +150,7 @@ async function idOfTransid(deps: ManageDeps, transid: string): Promise<number | 
  */
 async function planRetry(
   scheduler: UpgradeScheduler,
-  jobs: readonly FailedJob[],
+  jobs: readonly FailedJobRow[],
 ): Promise<SchedulePlan> {
   const byVersion = new Map<string, string[]>();
   for (const job of jobs) {

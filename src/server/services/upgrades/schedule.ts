@@ -1,7 +1,7 @@
 // Scheduling an upgrade for one org or an org group (spec §4 "Scheduling an upgrade", §7; issue
 // 11). One eligibility path for both (plan.ts). The transid is the idempotency key: the upgrade,
 // its requests, their planned orgs and the orgs left out are written in one transaction
-// (upgrade-store.ts) whose INSERT … ON CONFLICT (transid) decides races; then, under a
+// (write-upgrade.ts) whose INSERT … ON CONFLICT (transid) decides races; then, under a
 // per-upgrade lock, Salesforce is brought in line with the plan (push-jobs.ts), which is safe to
 // repeat: a double submit, a retry after a Salesforce failure, or resume() after a crash creates
 // only what is missing. The work runs inline in the request (a 10 000-org group is ~50 collection
@@ -11,6 +11,17 @@ import type { SchedulePreview } from '../../../domain/api/upgrade-actions';
 import type { ScheduleUpgradeInput } from '../../../domain/schedule';
 import type { Database, SqlClient } from '../../db/database';
 import { writeAudit } from '../../db/repositories/audit-log';
+import { findGroupOrgIds } from '../../db/repositories/orgs';
+import { orgExists } from '../../db/repositories/upgrades/plan-reads';
+import {
+  clearReadyUpgradeMessage,
+  findUpgrade,
+  findUpgradeByTransid,
+  recordSchedulingFailure,
+  unfinishedUpgrades,
+  upgradeNamesOrg,
+  type UpgradeRow,
+} from '../../db/repositories/upgrades/upgrades';
 import { ConflictError, NotFoundError, SalesforceError } from '../../errors';
 import type { Actor } from '../../actor';
 import type { LivePublisher } from '../../live/live-channel';
@@ -26,13 +37,7 @@ import {
 import { previewOfPlan, refuseNothingToSchedule } from './preview';
 import { PushRequestRefused, pushUpgrade } from './push-jobs';
 import { withUpgradeLock } from './upgrade-lock';
-import {
-  findById,
-  findByTransid,
-  unfinishedUpgrades,
-  writeUpgrade,
-  type UpgradeRow,
-} from './upgrade-store';
+import { writeUpgrade } from './write-upgrade';
 
 export type ScheduleScope = { orgId: string } | { groupId: number };
 
@@ -97,7 +102,7 @@ export class UpgradeScheduler {
       });
     };
 
-    let upgrade = await findByTransid(db, input.transid);
+    let upgrade = await findUpgradeByTransid(db, input.transid);
     let created = false;
     if (upgrade) {
       await checkSameSubmit(db, upgrade, actor, scope);
@@ -111,7 +116,8 @@ export class UpgradeScheduler {
       await refuseNothingToSchedule(db, plan);
       this.gateway(); // 502 before anything is written when Salesforce is not configured
       const id = await this.write(actor, scope, input, plan);
-      upgrade = id === null ? await findByTransid(db, input.transid) : await findById(db, id);
+      upgrade =
+        id === null ? await findUpgradeByTransid(db, input.transid) : await findUpgrade(db, id);
       if (!upgrade)
         throw new ConflictError(`The upgrade of transaction ${input.transid} vanished.`);
       if (id === null) await checkSameSubmit(db, upgrade, actor, scope);
@@ -158,7 +164,7 @@ export class UpgradeScheduler {
     // The success row commits with the scheduling's last write (after Salesforce has every
     // push request and job); a double submit changed nothing and adds no row.
     const recordSuccess = async (tx: SqlClient) => {
-      const done = await findById(tx, id);
+      const done = await findUpgrade(tx, id);
       await how.audit(tx, 'success', { upgradeId: id, status: done?.status });
     };
     try {
@@ -166,11 +172,7 @@ export class UpgradeScheduler {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE upgrade SET message = $2, status = CASE WHEN $3 THEN 'Failed' ELSE status END
-            WHERE id = $1`,
-          [id, message, error instanceof PushRequestRefused],
-        );
+        await recordSchedulingFailure(tx, id, message, error instanceof PushRequestRefused);
         await how.audit(tx, 'failed', { upgradeId: id, message });
       });
       this.deps.live.publish('upgrades', { ids: [id] });
@@ -178,7 +180,7 @@ export class UpgradeScheduler {
       throw error instanceof SalesforceError ? error : new SalesforceError(message);
     }
 
-    const final = await findById(db, id);
+    const final = await findUpgrade(db, id);
     const message = final?.message ?? undefined;
     this.deps.live.publish('upgrade', { ids: [id], transid, ...(message ? { message } : {}) });
     this.deps.live.publish('upgrades', { ids: [id] });
@@ -210,7 +212,7 @@ export class UpgradeScheduler {
     onDone?: (tx: SqlClient) => Promise<void>,
   ): Promise<number> {
     return this.withLock(upgradeId, async () => {
-      const upgrade = await findById(this.deps.db, upgradeId);
+      const upgrade = await findUpgrade(this.deps.db, upgradeId);
       if (!upgrade || upgrade.status !== 'Ready') {
         // Nothing to create in Salesforce (none eligible): the upgrade rows were the change.
         if (onDone) await this.deps.db.transaction(onDone);
@@ -227,9 +229,7 @@ export class UpgradeScheduler {
       );
       // A failure message of an earlier attempt no longer applies once everything is created.
       await this.deps.db.transaction(async (tx) => {
-        await tx.query(`UPDATE upgrade SET message = NULL WHERE id = $1 AND status = 'Ready'`, [
-          upgradeId,
-        ]);
+        await clearReadyUpgradeMessage(tx, upgradeId);
         await onDone?.(tx);
       });
       return written;
@@ -244,18 +244,13 @@ export class UpgradeScheduler {
   private async candidates(scope: ScheduleScope): Promise<string[]> {
     const { db } = this.deps;
     if ('orgId' in scope) {
-      const org = await db.query(`SELECT 1 FROM org WHERE org_id = $1`, [scope.orgId]);
-      if (org.rows.length === 0)
+      if (!(await orgExists(db, scope.orgId)))
         throw new NotFoundError(`No org ${scope.orgId} is known to Pushboard.`);
       return [scope.orgId];
     }
-    const group = await db.query(`SELECT 1 FROM org_group WHERE id = $1`, [scope.groupId]);
-    if (group.rows.length === 0) throw new NotFoundError(`No org group ${scope.groupId}.`);
-    const members = await db.query<{ org_id: string }>(
-      `SELECT org_id FROM org_group_member WHERE org_group_id = $1 ORDER BY org_id`,
-      [scope.groupId],
-    );
-    return members.rows.map((r) => r.org_id.trim());
+    const members = await findGroupOrgIds(db, scope.groupId);
+    if (!members) throw new NotFoundError(`No org group ${scope.groupId}.`);
+    return members.map((orgId) => orgId.trim());
   }
 
   /** The upgrade, its requests, their plans and the left-out orgs; null when the transid exists. */
@@ -291,14 +286,7 @@ async function checkSameSubmit(
   let same = upgrade.created_by === actor.username && (upgrade.org_group_id ?? null) === groupId;
   if (same && 'orgId' in scope) {
     // A single-org upgrade planned or left out exactly that org.
-    const { rows } = await db.query(
-      `SELECT 1 FROM upgrade_item i JOIN upgrade_item_plan p ON p.item_id = i.id
-        WHERE i.upgrade_id = $1 AND p.org_id = $2
-       UNION ALL
-       SELECT 1 FROM upgrade_blacklist b WHERE b.upgrade_id = $1 AND b.org_id = $2 LIMIT 1`,
-      [upgrade.id, scope.orgId],
-    );
-    same = rows.length > 0;
+    same = await upgradeNamesOrg(db, upgrade.id, scope.orgId);
   }
   if (!same) throw new ConflictError('This transaction id belongs to another upgrade.');
 }

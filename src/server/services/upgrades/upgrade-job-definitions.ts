@@ -2,13 +2,19 @@
 // the upgrade_monitor_interval_seconds schedule) finishes scheduling a crash interrupted, then
 // reconciles every running request with Salesforce and starts the next activation steps.
 // 'refresh-upgrade' (Refresh Status / Refresh Request) does the same for one upgrade or request.
+import { findRequestUpgradeId } from '../../db/repositories/upgrades/requests';
+import {
+  activeUpgradeIds,
+  replaceUpgradeMessage,
+  unfinishedUpgrades,
+  upgradeWorkInFlight,
+} from '../../db/repositories/upgrades/upgrades';
 import { errorMessage } from '../../jobs/job-errors';
 import type { JobContext, JobDefinition } from '../../jobs/types';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import { advanceTiers, type LifecycleDeps } from './activate';
 import { reconcileUpgrades, type ReconcileScope } from './reconcile';
 import type { UpgradeScheduler } from './schedule';
-import { unfinishedUpgrades } from './upgrade-store';
 
 export interface UpgradeJobDeps extends LifecycleDeps {
   gateway: SalesforceGateway;
@@ -26,16 +32,9 @@ export function upgradeJobDefinitions(deps: UpgradeJobDeps): JobDefinition[] {
     name: () => 'Fetch Upgrades',
     // The monitor runs every few seconds; with no upgrade running and no scheduling to finish it
     // would only add 'Fetch Upgrades' to the job history every interval.
-    idle: async (db) => {
-      const { rows } = await db.query<{ busy: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM upgrade WHERE status = 'Active')
-             OR EXISTS (SELECT 1 FROM upgrade_item WHERE status IN ('Pending', 'InProgress'))
-             OR EXISTS (SELECT 1 FROM upgrade_item WHERE activation_requested_at IS NOT NULL)
-             AS busy`,
-      );
-      // Only `db`: on PGlite it is the transaction holding the one connection.
-      return !rows[0]?.busy && (await unfinishedUpgrades(db)).length === 0;
-    },
+    // Only `db`: on PGlite it is the transaction holding the one connection.
+    idle: async (db) =>
+      !(await upgradeWorkInFlight(db)) && (await unfinishedUpgrades(db)).length === 0,
     steps: () => [
       {
         name: 'Resuming interrupted scheduling',
@@ -59,7 +58,7 @@ export function upgradeJobDefinitions(deps: UpgradeJobDeps): JobDefinition[] {
       },
       {
         name: 'Starting the next activation steps',
-        run: async (context) => advanceStep(deps, context, await activeUpgrades(deps)),
+        run: async (context) => advanceStep(deps, context, await activeUpgradeIds(deps.db)),
       },
     ],
   };
@@ -112,12 +111,9 @@ async function advanceStep(
       if (await advanceTiers(deps, id)) context.result(`Upgrade ${id}: activation moved on`);
     } catch (error) {
       const message = `Activating the next step failed: ${errorMessage(error)}`;
-      const { rowCount } = await deps.db.query(
-        `UPDATE upgrade SET message = $2 WHERE id = $1 AND message IS DISTINCT FROM $2`,
-        [id, message],
-      );
+      const changed = await replaceUpgradeMessage(deps.db, id, message);
       context.error(error);
-      if (rowCount > 0) {
+      if (changed) {
         deps.live.publish('upgrade', { ids: [id], message });
         deps.live.publish('fail', { subject: 'Activation Failed', message });
       }
@@ -125,18 +121,7 @@ async function advanceStep(
   }
 }
 
-async function activeUpgrades(deps: UpgradeJobDeps): Promise<number[]> {
-  const { rows } = await deps.db.query<{ id: number }>(
-    `SELECT id::int AS id FROM upgrade WHERE status = 'Active' ORDER BY id`,
-  );
-  return rows.map((r) => r.id);
-}
-
 async function upgradeOf(deps: UpgradeJobDeps, itemId: number | undefined) {
   if (itemId === undefined) return undefined;
-  const { rows } = await deps.db.query<{ upgrade_id: number }>(
-    `SELECT upgrade_id::int AS upgrade_id FROM upgrade_item WHERE id = $1`,
-    [itemId],
-  );
-  return rows[0]?.upgrade_id;
+  return findRequestUpgradeId(deps.db, itemId);
 }

@@ -5,9 +5,7 @@
 // advisory locks are re-entrant and so exclude nothing. The chains are per database, so every
 // service of the process (HTTP routes, background jobs) shares them.
 import type { Database } from '../../db/database';
-
-/** Advisory-lock namespace of upgrade writers (the second key is the upgrade id). */
-export const UPGRADE_LOCK_NAMESPACE = 73_205;
+import { acquireUpgradeLock, releaseUpgradeLock } from '../../db/repositories/upgrades/locks';
 
 const chains = new WeakMap<Database, Map<number, Promise<unknown>>>();
 
@@ -23,14 +21,11 @@ export async function withUpgradeLock<T>(
     .catch(() => undefined)
     .then(() =>
       db.withConnection(async (client) => {
-        await client.query('SELECT pg_advisory_lock($1, $2)', [UPGRADE_LOCK_NAMESPACE, upgradeId]);
+        await acquireUpgradeLock(client, upgradeId);
         try {
           return await fn();
         } finally {
-          await client.query('SELECT pg_advisory_unlock($1, $2)', [
-            UPGRADE_LOCK_NAMESPACE,
-            upgradeId,
-          ]);
+          await releaseUpgradeLock(client, upgradeId);
         }
       }),
     );
