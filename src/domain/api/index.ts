@@ -10,6 +10,7 @@ export * from './health';
 export * from './connected-orgs';
 export * from './licenses';
 export * from './list-columns';
+export * from './list-endpoint';
 export * from './list-query';
 export * from './org-groups';
 export * from './org-group-changes';

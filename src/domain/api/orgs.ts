@@ -100,6 +100,9 @@ export const customerSchema = orgSchema.extend({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+/** The customers lists' own query: blacklisted=true gives the customers upgrades skip. */
+export const customerScopeShape = { blacklisted: queryFlag.optional() };
+
 const CUSTOMER_COLUMNS: readonly ListColumn[] = [
   column('org_id', 'Org ID'),
   column('name', 'Name'),

@@ -1,5 +1,5 @@
 // The Admin page's calls (spec §7 "Admin"): its settings, the background jobs, and cancelling
-// them. The audit log is a server-paged list (see index.ts).
+// them. The audit log is in audit.ts.
 import { adminJobsSchema, adminSettingsSchema, cancelJobsSchema } from '../admin';
 import { endpoint } from '../endpoint';
 

@@ -3,10 +3,14 @@ import type { z } from 'zod';
 import type { EndpointShape } from '../endpoint';
 import * as groups from './index';
 
+type Described = EndpointShape & { export?: EndpointShape };
+
+/** Every description, a list's export beside its page. */
 const all: [string, EndpointShape][] = Object.entries(groups).flatMap(([group, endpoints]) =>
-  Object.entries(endpoints as Record<string, EndpointShape>).map(
-    ([name, endpoint]) => [`${group}.${name}`, endpoint] as [string, EndpointShape],
-  ),
+  Object.entries(endpoints as Record<string, Described>).flatMap(([name, endpoint]) => {
+    const own: [string, EndpointShape] = [`${group}.${name}`, endpoint];
+    return endpoint.export ? [own, [`${group}.${name}.export`, endpoint.export]] : [own];
+  }),
 );
 
 describe('the endpoint descriptions', () => {

@@ -1,9 +1,10 @@
-// Every JSON endpoint of the HTTP API, described once and grouped by resource: the server
-// registers its routes from these (src/server/http/route.ts) and the web app calls them through
-// the typed client. The server-paged lists (GET <list path> and <list path>/export, e.g.
-// /api/orgs, /api/upgrades/:id/jobs, /api/audit) are not here: they are declared as data by their
-// list definitions (ListDefinition) and registered by src/server/http/lists/register-list.ts.
+// Every endpoint of the HTTP API, described once and grouped by resource: the server registers
+// its routes from these (src/server/http/route.ts) and the web app calls them through the typed
+// client. A server-paged list (e.g. orgEndpoints.list, upgradeEndpoints.jobs) is a listEndpoint:
+// its page and, beside it as `.export`, its export, both built from the list's definition and
+// registered by src/server/http/lists/register-list.ts.
 export * from './admin';
+export * from './audit';
 export * from './auth';
 export * from './connected-orgs';
 export * from './licenses';

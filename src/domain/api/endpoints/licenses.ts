@@ -1,9 +1,19 @@
-// The license calls (spec §7): one license. The licenses list is a server-paged list (see
-// index.ts).
+// The license calls (spec §7): the licenses list (an org's, a group's, a package's, a
+// version's) and one license.
 import { endpoint } from '../endpoint';
-import { licenseIdParams, licenseSchema } from '../licenses';
+import { LICENSE_LIST, licenseIdParams, licenseSchema, licenseScopeSchema } from '../licenses';
+import { listEndpoint } from '../list-endpoint';
 
 export const licenseEndpoints = {
+  list: listEndpoint({
+    path: '/api/licenses',
+    tag: 'licenses',
+    description: 'Licenses from the License Management Org, paged, sorted and filtered.',
+    list: LICENSE_LIST,
+    row: licenseSchema,
+    scopeQuery: licenseScopeSchema.shape,
+  }),
+
   get: endpoint({
     method: 'GET',
     path: '/api/licenses/:licenseId',

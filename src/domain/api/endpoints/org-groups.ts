@@ -1,10 +1,11 @@
-// The org group calls (spec §7 and the group interface): the groups, one group, the groups of an
-// org, and the changes: save, delete, add or move members, remove members, take an org out of
-// groups. A group's members and versions are server-paged lists (see index.ts); scheduling an
-// upgrade for a group is in upgrades.ts.
+// The org group calls (spec §7 and the group interface): the groups, one group, its members and
+// their installed versions, the groups of an org, and the changes: save, delete, add or move
+// members, remove members, take an org out of groups. Scheduling an upgrade for a group is in
+// upgrades.ts.
 import { z } from 'zod';
-import { idParams, orgIdParams } from '../common';
+import { idParams, numericId, orgIdParams } from '../common';
 import { endpoint } from '../endpoint';
+import { listEndpoint } from '../list-endpoint';
 import {
   addMembersSchema,
   deleteOrgGroupsResultSchema,
@@ -18,6 +19,8 @@ import {
   saveOrgGroupSchema,
 } from '../org-group-changes';
 import { orgGroupQuerySchema, orgGroupSchema } from '../org-groups';
+import { GROUP_MEMBER_LIST, orgSchema } from '../orgs';
+import { GROUP_VERSION_LIST, groupVersionSchema } from '../packages';
 
 export const orgGroupEndpoints = {
   list: endpoint({
@@ -36,6 +39,24 @@ export const orgGroupEndpoints = {
     description: 'One org group with its member count.',
     params: idParams,
     response: orgGroupSchema,
+  }),
+
+  members: listEndpoint({
+    path: '/api/orggroups/:id/members',
+    tag: 'orggroups',
+    description: "The group's member orgs, paged, sorted and filtered.",
+    list: GROUP_MEMBER_LIST,
+    row: orgSchema,
+    params: { id: numericId },
+  }),
+
+  versions: listEndpoint({
+    path: '/api/orggroups/:id/versions',
+    tag: 'orggroups',
+    description: "Each member org's installed package versions.",
+    list: GROUP_VERSION_LIST,
+    row: groupVersionSchema,
+    params: { id: numericId },
   }),
 
   groupsOfOrg: endpoint({

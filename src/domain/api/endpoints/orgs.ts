@@ -1,18 +1,29 @@
-// The org calls (spec §7): one org with its blacklist state, its installed versions, importing
-// org ids and the blacklist toggle. The orgs list is a server-paged list (see index.ts).
+// The org calls (spec §7): the orgs list with its scopes, one org with its blacklist state, its
+// installed versions, importing org ids and the blacklist toggle.
 import { z } from 'zod';
 import { orgIdParams } from '../common';
 import { endpoint } from '../endpoint';
+import { listEndpoint } from '../list-endpoint';
 import {
   blacklistResultSchema,
   importOrgsResultSchema,
   importOrgsSchema,
   setBlacklistedSchema,
 } from '../org-group-changes';
-import { orgDetailSchema } from '../orgs';
+import { ORG_LIST, orgDetailSchema, orgSchema, orgScopeSchema } from '../orgs';
 import { installedVersionSchema } from '../packages';
 
 export const orgEndpoints = {
+  list: listEndpoint({
+    path: '/api/orgs',
+    tag: 'orgs',
+    description:
+      'Customer orgs, paged, sorted and filtered; optionally only blacklisted ones, the customers of a package or version, the relatives of an org, or the members of a group.',
+    list: ORG_LIST,
+    row: orgSchema,
+    scopeQuery: orgScopeSchema.shape,
+  }),
+
   get: endpoint({
     method: 'GET',
     path: '/api/orgs/:orgId',

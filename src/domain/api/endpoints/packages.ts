@@ -1,10 +1,18 @@
-// The package calls (spec §7): packages, their versions, one of each. Their customers are
-// server-paged lists (see index.ts).
+// The package calls (spec §7): packages, their versions, one of each, and the customers of each.
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { listEndpoint } from '../list-endpoint';
 import {
+  PACKAGE_CUSTOMER_LIST,
+  VERSION_CUSTOMER_LIST,
+  customerSchema,
+  customerScopeShape,
+} from '../orgs';
+import {
+  packageIdParam,
   packageIdParams,
   packageSchema,
+  packageVersionIdParam,
   packageVersionIdParams,
   packageVersionQuerySchema,
   packageVersionSchema,
@@ -28,6 +36,16 @@ export const packageEndpoints = {
     response: packageSchema,
   }),
 
+  customers: listEndpoint({
+    path: '/api/packages/:packageId/customers',
+    tag: 'packages',
+    description: 'The orgs that have a version of the package installed, with their license.',
+    list: PACKAGE_CUSTOMER_LIST,
+    row: customerSchema,
+    params: { packageId: packageIdParam },
+    scopeQuery: customerScopeShape,
+  }),
+
   versions: endpoint({
     method: 'GET',
     path: '/api/packageversions',
@@ -45,5 +63,16 @@ export const packageEndpoints = {
     description: 'One package version.',
     params: packageVersionIdParams,
     response: packageVersionSchema,
+  }),
+
+  versionCustomers: listEndpoint({
+    path: '/api/packageversions/:versionId/customers',
+    tag: 'packages',
+    description:
+      'The orgs that have this version installed, with their license; blacklisted=true gives the ones upgrades skip.',
+    list: VERSION_CUSTOMER_LIST,
+    row: customerSchema,
+    params: { versionId: packageVersionIdParam },
+    scopeQuery: customerScopeShape,
   }),
 };

@@ -1,9 +1,10 @@
-// The upgrade calls (spec §7 "Upgrades"): the upgrades list and detail, scheduling (for an org or
-// a group) and its preview, and the lifecycle of a whole upgrade: activate, refresh, cancel,
-// retry its failed jobs, purge history, and the Analyze stats.
+// The upgrade calls (spec §7 "Upgrades"): the upgrades list and detail with its Jobs and Blacklist
+// tabs, scheduling (for an org or a group) and its preview, and the lifecycle of a whole upgrade:
+// activate, refresh, cancel, retry its failed jobs, purge history, and the Analyze stats.
 import { z } from 'zod';
-import { idParams, orgIdParams } from '../common';
+import { idParams, numericId, orgIdParams } from '../common';
 import { endpoint } from '../endpoint';
+import { listEndpoint } from '../list-endpoint';
 import {
   cancelUpgradeSchema,
   noBodySchema,
@@ -17,7 +18,15 @@ import {
   upgradeIdsSchema,
   upgradeStatsRowSchema,
 } from '../upgrade-actions';
-import { upgradeQuerySchema, upgradeSchema } from '../upgrades';
+import {
+  UPGRADE_BLACKLIST_LIST,
+  UPGRADE_JOB_LIST,
+  upgradeBlacklistRowSchema,
+  upgradeJobListQueryShape,
+  upgradeJobSchema,
+  upgradeQuerySchema,
+  upgradeSchema,
+} from '../upgrades';
 import { scheduleUpgradeSchema } from '../../schedule';
 
 export const upgradeEndpoints = {
@@ -37,6 +46,25 @@ export const upgradeEndpoints = {
     description: 'One upgrade with its job counts and why it stopped.',
     params: idParams,
     response: upgradeDetailSchema,
+  }),
+
+  jobs: listEndpoint({
+    path: '/api/upgrades/:id/jobs',
+    tag: 'upgrades',
+    description: "The upgrade's jobs (or one request's, with itemId), paged, sorted and filtered.",
+    list: UPGRADE_JOB_LIST,
+    row: upgradeJobSchema,
+    params: { id: numericId },
+    scopeQuery: upgradeJobListQueryShape,
+  }),
+
+  blacklist: listEndpoint({
+    path: '/api/upgrades/:id/blacklist',
+    tag: 'upgrades',
+    description: 'The orgs the upgrade left out, with the reason.',
+    list: UPGRADE_BLACKLIST_LIST,
+    row: upgradeBlacklistRowSchema,
+    params: { id: numericId },
   }),
 
   scheduleForOrg: endpoint({
