@@ -12,8 +12,7 @@
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { Actor } from '../src/server/actor';
-import { loadConfig } from '../src/server/config';
-import { blacklistSettings } from '../src/server/http/routes/blacklist-settings';
+import { loadConfig, upgradeSettings } from '../src/server/config';
 import { activateUpgrade } from '../src/server/services/upgrades/activate';
 import { reconcileUpgrades } from '../src/server/services/upgrades/reconcile';
 import { UpgradeScheduler } from '../src/server/services/upgrades/schedule';
@@ -163,7 +162,7 @@ export async function runUpgradeEngineBench(): Promise<BenchRow[]> {
       db,
       gateway,
       live,
-      settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
+      settings: upgradeSettings(config).lists,
     });
     const simCpu = cpuOf(sim.child.pid);
     const ownCpu = process.cpuUsage();

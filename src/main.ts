@@ -7,21 +7,21 @@ import { ConfigError, loadConfig, type Config } from './server/config';
 import { openDatabase } from './server/db/database';
 import { migrate } from './server/db/migrate';
 import { finishInterruptedBulkLoads } from './server/db/repositories/bulk-load';
-import { buildApp, buildServices, type AppInstance } from './server/http/app';
+import { buildApp, type AppInstance } from './server/http/app';
 import { jobDefinitions } from './server/jobs/definitions';
 import { createJobEngine } from './server/jobs/engine';
 import { createJobLogger } from './server/jobs/job-logger';
+import { JobRelay } from './server/jobs/job-relay';
 import { jobLiveCommands } from './server/jobs/live-commands';
 import { LiveRelay } from './server/jobs/live-relay';
 import { LiveChannel } from './server/live/live-channel';
 import { startMetricsListener, type MetricsListener } from './server/metrics/metrics-listener';
 import { ensurePortFree, listenAs, PortInUseError } from './server/port-in-use';
+import { buildServices } from './server/services/build-services';
 import { registerDemoOrgs } from './server/services/demo-orgs';
 import { seedDemoGroups } from './server/services/demo-groups';
 import { endSimulatorSignIns } from './server/services/demo-sign-ins';
 import { createSyncJobDefinitions } from './server/sync/definitions';
-import { blacklistSettings } from './server/http/routes/blacklist-settings';
-import { UpgradeScheduler } from './server/services/upgrades/schedule';
 import { afterSimulatorRestart } from './server/services/upgrades/simulator-restart';
 import { upgradeJobDefinitions } from './server/services/upgrades/upgrade-job-definitions';
 import { invalidOrgAlert } from './server/sync/invalid-org-alert';
@@ -89,11 +89,18 @@ async function main(): Promise<void> {
     };
   }
 
-  // The engine and the gateway publish through a relay that reaches the live channel once the
-  // HTTP app (or, for a worker, the adapter-only channel) exists.
+  // The engine and the services publish through a relay that reaches the live channel once the
+  // HTTP app (or, for a worker, the adapter-only channel) exists; the services queue jobs through
+  // a relay that reaches the engine once it exists (its job definitions use the services).
   const live = new LiveRelay();
+  const jobStarter = new JobRelay();
   const deps = { config, db, secretKey, secretKeys, webDir: join(ROOT, 'dist', 'web') };
-  const services = buildServices(deps, { onOrgInvalid: invalidOrgAlert(live) });
+  const services = buildServices({
+    ...deps,
+    live,
+    jobs: jobStarter,
+    onOrgInvalid: invalidOrgAlert(live),
+  });
   if (simulator && services.gateway) {
     const demoOrgs = simulator.orgs.flatMap((org) => {
       const admin = org.users.find((user) => !user.readOnly);
@@ -125,18 +132,11 @@ async function main(): Promise<void> {
         now: () => new Date(),
       }),
       // The upgrade monitor (Fetch Upgrades) and Refresh; the monitor also finishes scheduling
-      // that a crash interrupted, with its own scheduler over the same database.
+      // that a crash interrupted, with the scheduler the HTTP app uses.
       ...upgradeJobDefinitions({
-        db,
+        ...services.lifecycle,
         gateway: services.gateway,
-        live,
-        enforceActivationPolicy: config.ENFORCE_ACTIVATION_POLICY,
-        scheduler: new UpgradeScheduler({
-          db,
-          gateway: services.gateway,
-          live,
-          settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
-        }),
+        scheduler: services.scheduler,
       }),
     );
   }
@@ -148,6 +148,7 @@ async function main(): Promise<void> {
     definitions,
     role: config.ROLE,
   });
+  jobStarter.attach(jobs);
   let app: AppInstance | undefined;
   let workerLive: LiveChannel | undefined;
   if (config.ROLE !== 'worker') {

@@ -306,3 +306,35 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: rest.PUBLIC_URL ?? `http://localhost:${rest.PORT}`,
   };
 }
+
+/** Whom upgrades may reach and who may activate them, as the services take it. */
+export interface UpgradeSettings {
+  /**
+   * DENIED_ORGS and EXPAND_BLACKLIST (what the org lists and scheduling count as blacklisted)
+   * and ALLOWED_ORGS (when not empty, the only orgs scheduling may reach).
+   */
+  lists: {
+    readonly deniedOrgs: readonly string[];
+    readonly expandByAccount: boolean;
+    readonly allowedOrgs: readonly string[];
+  };
+  /** ENFORCE_ACTIVATION_POLICY: nobody activates an upgrade or request they created. */
+  enforceActivationPolicy: boolean;
+}
+
+/** The upgrade settings of a configuration. */
+export function upgradeSettings(
+  config: Pick<
+    Config,
+    'DENIED_ORGS' | 'EXPAND_BLACKLIST' | 'ALLOWED_ORGS' | 'ENFORCE_ACTIVATION_POLICY'
+  >,
+): UpgradeSettings {
+  return {
+    lists: {
+      deniedOrgs: config.DENIED_ORGS,
+      expandByAccount: config.EXPAND_BLACKLIST,
+      allowedOrgs: config.ALLOWED_ORGS,
+    },
+    enforceActivationPolicy: config.ENFORCE_ACTIVATION_POLICY,
+  };
+}

@@ -11,12 +11,14 @@ import { startSimulator, type RunningSimulator } from '../../test/support/salesf
 import { loadConfig } from './config';
 import { createTestDatabase, type TestDatabase } from './db/test-database';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './http/auth';
-import { buildApp, buildServices, type AppInstance } from './http/app';
+import { buildApp, type AppInstance } from './http/app';
 import { createJobEngine, type JobEngine } from './jobs/engine';
 import { createJobLogger } from './jobs/job-logger';
+import { JobRelay } from './jobs/job-relay';
 import { jobLiveCommands } from './jobs/live-commands';
 import { LiveRelay } from './jobs/live-relay';
 import { FAST_TIMING } from './jobs/testing/test-jobs';
+import { buildServices } from './services/build-services';
 import { rekeySecretsJob } from './services/secrets/rekey-job';
 import { createSyncJobDefinitions } from './sync/definitions';
 
@@ -166,7 +168,8 @@ beforeAll(async () => {
     secretKeys: config.secretKeys,
   };
   const live = new LiveRelay();
-  const services = buildServices(deps);
+  const jobStarter = new JobRelay();
+  const services = buildServices({ ...deps, live, jobs: jobStarter });
   const logLine = (line: string) => void logLines.push(line);
   jobs = await createJobEngine({
     db: testDb.db,
@@ -186,6 +189,7 @@ beforeAll(async () => {
       rekeySecretsJob({ db: testDb.db, secrets: services.secrets, live }),
     ],
   });
+  jobStarter.attach(jobs);
   app = await buildApp(
     { ...deps, services, jobs, liveCommands: jobLiveCommands(jobs) },
     { logStream: { write: logLine } },

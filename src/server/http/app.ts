@@ -42,11 +42,10 @@ import { registerNulCheck } from './nul-check';
 import { publicRouteCheck, webFilePaths } from './public-routes';
 import { DEFAULT_BODY_LIMIT, onRouteBodyLimit } from './body-limits';
 import { registerRateLimits } from './rate-limits';
-import { SecretBox } from '../secrets';
-import { SalesforceGateway, type GatewayDeps } from '../salesforce/gateway';
-import { SignInService } from '../services/sign-in';
 import { LiveChannel, type LiveCommands } from '../live/live-channel';
 import type { JobEngine } from '../jobs/engine';
+import { LiveRelay } from '../jobs/live-relay';
+import { buildServices, type PrebuiltParts, type Services } from '../services/build-services';
 
 export interface AppDeps {
   config: Config;
@@ -57,7 +56,10 @@ export interface AppDeps {
   secretKeys?: readonly string[];
   /** Folder of the built web app (dist/web); without it pages answer 503 "not built". */
   webDir?: string;
-  services?: AppServices;
+  /** The services, built once by the composition root; omitted, buildApp builds its own. */
+  services?: Services;
+  /** When buildApp builds the services: parts to use instead of new ones (a test's gateway). */
+  prebuilt?: PrebuiltParts;
   /** Handlers for the live channel's client messages (background jobs). */
   liveCommands?: LiveCommands;
   /** The background job engine (Admin page: list and cancel). */
@@ -70,37 +72,7 @@ export type AppInstance = FastifyInstance<
   RawReplyDefaultExpression,
   FastifyBaseLogger,
   ZodTypeProvider
-> & { deps: AppDeps; services: AppServices; live: LiveChannel; routeTable: RouteRecord[] };
-
-export interface AppServices {
-  secrets: SecretBox;
-  /** Undefined until a connected app is configured (demo mode fills it from the simulator). */
-  gateway: SalesforceGateway | undefined;
-  signIn: SignInService;
-}
-
-/** Builds the use-case services from the configuration (tests may pass their own). */
-export function buildServices(
-  deps: AppDeps,
-  hooks: { onOrgInvalid?: GatewayDeps['onOrgInvalid'] } = {},
-): AppServices {
-  const { config, db, secretKey } = deps;
-  const secrets = new SecretBox(deps.secretKeys ?? [secretKey]);
-  const gateway = config.salesforce
-    ? new SalesforceGateway({
-        db,
-        secrets,
-        apiVersion: config.SF_API_VERSION,
-        oauth: { ...config.salesforce, redirectUri: `${config.publicUrl}/oauth2/callback` },
-        ...(hooks.onOrgInvalid ? { onOrgInvalid: hooks.onOrgInvalid } : {}),
-      })
-    : undefined;
-  return {
-    secrets,
-    gateway,
-    signIn: new SignInService({ config, db, secrets, secretKey, gateway }),
-  };
-}
+> & { deps: AppDeps; services: Services; live: LiveChannel; routeTable: RouteRecord[] };
 
 /** The HTTPS address of `url` (a request target) on the console's public host. */
 export function httpsTarget(publicUrl: string, url: string): string {
@@ -132,7 +104,9 @@ export async function buildApp(
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.decorate('deps', deps);
-  fastify.decorate('services', deps.services ?? buildServices(deps));
+  // Services built here publish through a relay that reaches the live channel created below.
+  const relay = new LiveRelay();
+  fastify.decorate('services', deps.services ?? buildServices({ ...deps, live: relay }));
   const app = fastify as AppInstance;
   const live = new LiveChannel(app.server, {
     db: deps.db,
@@ -141,6 +115,7 @@ export async function buildApp(
     log: (message, error) => app.log.error({ err: error }, message),
   });
   app.decorate('live', live);
+  relay.attach(live);
   app.addHook('onClose', () => live.close());
 
   registerErrorHandler(app);

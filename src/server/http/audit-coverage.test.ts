@@ -14,7 +14,7 @@ import { FAST_TIMING, GatedJobs, RecordingLive } from '../jobs/testing/test-jobs
 import { fetchAllJob } from '../sync/fetch-job';
 import { runJob } from '../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../sync/testing/sync-harness';
-import { buildApp, buildServices, type AppInstance } from './app';
+import { buildApp, type AppInstance } from './app';
 import { upgradeCandidates } from '../services/upgrades/testing/upgrade-candidates';
 import { sessionHeaders } from './test-session';
 
@@ -420,7 +420,7 @@ beforeAll(async () => {
     {
       ...deps,
       jobs: engine,
-      services: { ...buildServices(deps), gateway: h.gateway, secrets: h.secrets },
+      prebuilt: { gateway: h.gateway, secrets: h.secrets },
     },
     { logger: false },
   );

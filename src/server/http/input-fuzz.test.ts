@@ -26,7 +26,7 @@ import * as api from '../../domain/api';
 import { ORG_LIST, PAGE_SIZES, orgIdParam, type ListDefinition } from '../../domain/api';
 import { startUpgradeApp, type UpgradeApp } from '../services/upgrades/testing/upgrade-app';
 import { loadConfig } from '../config';
-import { buildApp, buildServices, type AppInstance } from './app';
+import { buildApp, type AppInstance } from './app';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import type { RouteRecord } from './openapi';
 import { sessionHeaders } from './test-session';
@@ -78,7 +78,7 @@ beforeAll(async () => {
   });
   const deps = { config, db: t.h.testDb.db, secretKey: 's'.repeat(64) };
   app = await buildApp(
-    { ...deps, services: { ...buildServices(deps), secrets: t.h.secrets, gateway: t.h.gateway } },
+    { ...deps, prebuilt: { secrets: t.h.secrets, gateway: t.h.gateway } },
     { logger: false },
   );
   await app.ready();

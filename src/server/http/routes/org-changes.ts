@@ -13,11 +13,8 @@ import { setBlacklisted } from '../../services/groups/blacklist-toggle';
 import { importOrgs } from '../../services/groups/org-import';
 import type { AppInstance } from '../app';
 import { changeGuard, requireChange } from '../auth';
-import { blacklistSettings } from './blacklist-settings';
 
 export function orgChangeRoutes(app: AppInstance): void {
-  const settings = blacklistSettings(app.deps.config);
-
   app.put(
     '/api/orgs',
     {
@@ -32,11 +29,7 @@ export function orgChangeRoutes(app: AppInstance): void {
     },
     async (request) => {
       const actor = await requireChange(app, request, 'org.import');
-      return importOrgs(
-        { db: app.deps.db, live: app.live, jobs: app.deps.jobs },
-        actor,
-        request.body,
-      );
+      return importOrgs(app.services.orgImport, actor, request.body);
     },
   );
 
@@ -56,7 +49,7 @@ export function orgChangeRoutes(app: AppInstance): void {
     async (request) => {
       const actor = await requireChange(app, request, 'org.blacklist');
       return setBlacklisted(
-        { db: app.deps.db, live: app.live, settings },
+        app.services.blacklistToggle,
         actor,
         request.params.orgId,
         request.body.blacklisted,

@@ -15,23 +15,11 @@ import {
   removeOrgFromGroupsSchema,
   saveOrgGroupSchema,
 } from '../../../domain';
-import { OrgGroupService } from '../../services/groups/org-groups';
-import { lookUpUnknownOrgs } from '../../services/groups/org-import';
 import type { AppInstance } from '../app';
 import { changeGuard, requireChange } from '../auth';
 
-/** The group service over the app's database, live channel and job engine. */
-export function orgGroupServiceOf(app: AppInstance): OrgGroupService {
-  const importDeps = { db: app.deps.db, live: app.live, jobs: app.deps.jobs };
-  return new OrgGroupService({
-    db: app.deps.db,
-    live: app.live,
-    lookUpUnknownOrgs: (actor, orgIds) => lookUpUnknownOrgs(importDeps, actor, orgIds),
-  });
-}
-
 export function orgGroupChangeRoutes(app: AppInstance): void {
-  const groups = orgGroupServiceOf(app);
+  const groups = app.services.orgGroups;
 
   app.put(
     '/api/orggroups',

@@ -20,13 +20,12 @@ import { findOrgGroup, listOrgGroups } from '../../db/repositories/org-group-rea
 import { NotFoundError } from '../../errors';
 import type { AppInstance } from '../app';
 import { registerServerList } from '../lists/register-list';
-import { blacklistSettings } from './blacklist-settings';
 
 const groupParams = { id: numericId };
 
 export function orgGroupRoutes(app: AppInstance): void {
   const db = app.deps.db;
-  const settings = blacklistSettings(app.deps.config);
+  const settings = app.services.listSettings;
 
   const requireGroup = async (id: number) => {
     const group = await findOrgGroup(db, id);

@@ -16,12 +16,11 @@ import { findOrg, listGroupsOfOrg, listInstalledVersions } from '../../db/reposi
 import { NotFoundError } from '../../errors';
 import type { AppInstance } from '../app';
 import { registerServerList } from '../lists/register-list';
-import { blacklistSettings } from './blacklist-settings';
 
 const orgParams = z.object({ orgId: orgIdParam });
 
 export function orgRoutes(app: AppInstance): void {
-  const settings = blacklistSettings(app.deps.config);
+  const settings = app.services.listSettings;
 
   registerServerList(app, {
     path: '/api/orgs',

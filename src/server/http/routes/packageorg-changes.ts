@@ -9,18 +9,11 @@ import {
   connectedOrgIdsSchema,
   connectedOrgSchema,
 } from '../../../domain';
-import { ConnectedOrgChanges } from '../../services/connected-orgs/changes';
 import type { AppInstance } from '../app';
 import { changeGuard, requireChange } from '../auth';
 
 export function packageOrgChangeRoutes(app: AppInstance): void {
-  const changes = () =>
-    new ConnectedOrgChanges({
-      db: app.deps.db,
-      secrets: app.services.secrets,
-      gateway: app.services.gateway,
-      live: app.live,
-    });
+  const changes = app.services.connectedOrgChanges;
   const selection = [
     ['refresh', 'Re-reads the selected orgs from Salesforce (each must be Connected).'],
     ['revoke', 'Revokes the selected orgs’ tokens at Salesforce (each must be Connected).'],
@@ -45,9 +38,9 @@ export function packageOrgChangeRoutes(app: AppInstance): void {
       async (request) => {
         const actor = await requireChange(app, request, action);
         const { orgIds } = request.body;
-        if (verb === 'refresh') return changes().refresh(actor, orgIds);
-        if (verb === 'revoke') return changes().revoke(actor, orgIds);
-        return changes().remove(actor, orgIds);
+        if (verb === 'refresh') return changes.refresh(actor, orgIds);
+        if (verb === 'revoke') return changes.revoke(actor, orgIds);
+        return changes.remove(actor, orgIds);
       },
     );
   }
@@ -66,7 +59,7 @@ export function packageOrgChangeRoutes(app: AppInstance): void {
     },
     async (request) => {
       const actor = await requireChange(app, request, 'connected-org.activation');
-      return changes().setActive(actor, request.body.orgIds, request.body.flag);
+      return changes.setActive(actor, request.body.orgIds, request.body.flag);
     },
   );
 
@@ -83,7 +76,7 @@ export function packageOrgChangeRoutes(app: AppInstance): void {
     },
     async (request) => {
       const actor = await requireChange(app, request, 'connected-org.edit');
-      return changes().edit(actor, request.body);
+      return changes.edit(actor, request.body);
     },
   );
 }

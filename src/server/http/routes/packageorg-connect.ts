@@ -21,23 +21,6 @@ import { exportPage } from './packageorg-export-page';
 
 const CONNECT_COOKIE = 'pb_connect_state';
 const urlReply = z.object({ url: z.string() });
-const flows = new WeakMap<AppInstance, ConnectFlow>();
-
-function flowOf(app: AppInstance): ConnectFlow {
-  let flow = flows.get(app);
-  if (!flow) {
-    flow = new ConnectFlow({
-      config: app.deps.config,
-      db: app.deps.db,
-      secrets: app.services.secrets,
-      secretKey: app.deps.secretKey,
-      gateway: app.services.gateway,
-      live: app.live,
-    });
-    flows.set(app, flow);
-  }
-  return flow;
-}
 
 async function startConnect(
   app: AppInstance,
@@ -48,8 +31,8 @@ async function startConnect(
   const actor = await requireChange(app, request, 'connected-org.connect');
   const { url, nonce } =
     'preauthorize' in input
-      ? await flowOf(app).preauthorize(actor, input.preauthorize)
-      : await flowOf(app).start(actor, input);
+      ? await app.services.connectFlow.preauthorize(actor, input.preauthorize)
+      : await app.services.connectFlow.start(actor, input);
   reply.setCookie(CONNECT_COOKIE, nonce, { ...cookieOptions(app, 600), path: '/oauth2' });
   return url;
 }
@@ -71,7 +54,7 @@ export async function finishConnect(
   reply.clearCookie(CONNECT_COOKIE, { ...cookieOptions(app), path: '/oauth2' });
   try {
     const actor = request.session ? requireActor(request) : undefined;
-    const { returnTo } = await flowOf(app).complete(
+    const { returnTo } = await app.services.connectFlow.complete(
       request.query,
       request.cookies[CONNECT_COOKIE],
       actor,

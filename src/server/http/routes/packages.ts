@@ -21,12 +21,11 @@ import {
 import { NotFoundError } from '../../errors';
 import type { AppInstance } from '../app';
 import { registerServerList } from '../lists/register-list';
-import { blacklistSettings } from './blacklist-settings';
 
 const blacklistedQuery = { blacklisted: queryFlag.optional() };
 
 export function packageRoutes(app: AppInstance): void {
-  const settings = blacklistSettings(app.deps.config);
+  const settings = app.services.listSettings;
   const db = app.deps.db;
 
   app.get(

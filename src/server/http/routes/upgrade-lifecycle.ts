@@ -9,29 +9,15 @@ import {
   refreshResultSchema,
   upgradeActionResultSchema,
 } from '../../../domain';
-import {
-  activateRequest,
-  activateUpgrade,
-  type LifecycleDeps,
-} from '../../services/upgrades/activate';
+import { activateRequest, activateUpgrade } from '../../services/upgrades/activate';
 import { startRefresh } from '../../services/upgrades/refresh';
 import type { AppInstance } from '../app';
 import { changeGuard, requireChange } from '../auth';
 
 const params = z.object({ id: numericId });
 
-/** The activation service's dependencies from the app. */
-export function lifecycleDepsOf(app: AppInstance): LifecycleDeps {
-  return {
-    db: app.deps.db,
-    gateway: app.services.gateway,
-    live: app.live,
-    enforceActivationPolicy: app.deps.config.ENFORCE_ACTIVATION_POLICY,
-  };
-}
-
 export function upgradeLifecycleRoutes(app: AppInstance): void {
-  const deps = lifecycleDepsOf(app);
+  const deps = app.services.lifecycle;
 
   app.post(
     '/api/upgrades/activate/:id',
@@ -91,12 +77,7 @@ export function upgradeLifecycleRoutes(app: AppInstance): void {
       preValidation: changeGuard(app, action, { type: table, param: 'id' }),
       handler: async (request: { params: { id: number } }) => {
         const actor = await requireChange(app, request as never, action);
-        return startRefresh(
-          { db: app.deps.db, jobs: app.deps.jobs },
-          actor,
-          kind,
-          request.params.id,
-        );
+        return startRefresh(app.services.refresh, actor, kind, request.params.id);
       },
     };
   };

@@ -33,7 +33,6 @@ import {
 import { findUpgradeDetail, findUpgradeItemDetail } from '../../db/repositories/upgrade-details';
 import { NotFoundError } from '../../errors';
 import { cancelRequest, cancelUpgrade } from '../../services/upgrades/cancel';
-import type { ManageDeps } from '../../services/upgrades/manage-deps';
 import { previewSchedule } from '../../services/upgrades/preview';
 import { purgeUpgrades } from '../../services/upgrades/purge';
 import { retryFailed } from '../../services/upgrades/retry';
@@ -41,7 +40,6 @@ import { upgradeStats } from '../../services/upgrades/stats';
 import type { AppInstance } from '../app';
 import { changeGuard, requireActor, requireChange } from '../auth';
 import { registerServerList } from '../lists/register-list';
-import { schedulerOf } from './upgrade-schedule';
 
 const idParams = z.object({ id: numericId });
 
@@ -49,8 +47,8 @@ const idParams = z.object({ id: numericId });
 
 export function upgradeManageRoutes(app: AppInstance): void {
   const db = app.deps.db;
-  const deps: ManageDeps = { db, gateway: app.services.gateway, live: app.live };
-  const scheduler = schedulerOf(app);
+  const deps = app.services.manage;
+  const scheduler = app.services.scheduler;
 
   const requireUpgrade = async (id: number) => {
     const upgrade = await findUpgradeDetail(db, id);
@@ -110,7 +108,7 @@ export function upgradeManageRoutes(app: AppInstance): void {
     },
     async (request) => {
       const actor = await requireChange(app, request, 'upgrade.retry');
-      return retryFailed({ ...deps, scheduler }, actor, request.params.id);
+      return retryFailed(app.services.retry, actor, request.params.id);
     },
   );
 

@@ -10,28 +10,13 @@ import {
   scheduleResultSchema,
   scheduleUpgradeSchema,
 } from '../../../domain';
-import { UpgradeScheduler } from '../../services/upgrades/schedule';
 import type { AppInstance } from '../app';
 import { changeGuard, requireChange } from '../auth';
-import { blacklistSettings } from './blacklist-settings';
 
 const ACTION = 'upgrade.schedule';
 
-/** The scheduler over the app's database, gateway and live channel. */
-export function schedulerOf(app: AppInstance): UpgradeScheduler {
-  return new UpgradeScheduler({
-    db: app.deps.db,
-    gateway: app.services.gateway,
-    live: app.live,
-    settings: {
-      ...blacklistSettings(app.deps.config),
-      allowedOrgs: app.deps.config.ALLOWED_ORGS,
-    },
-  });
-}
-
 export function upgradeScheduleRoutes(app: AppInstance): void {
-  const scheduler = schedulerOf(app);
+  const scheduler = app.services.scheduler;
 
   app.post(
     '/api/orgs/:orgId/upgrade',

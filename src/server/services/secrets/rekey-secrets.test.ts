@@ -13,12 +13,12 @@ import type { SqlClient } from '../../db/database';
 import { findJob } from '../../db/repositories/admin-jobs';
 import { createSession } from '../../db/repositories/sessions';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { buildServices, type AppServices } from '../../http/app';
 import { createJobEngine } from '../../jobs/engine';
 import { silentJobLogger } from '../../jobs/job-logger';
 import { FAST_TIMING, RecordingLive } from '../../jobs/testing/test-jobs';
 import { SecretBox, UnreadableSecretError } from '../../secrets';
 import { RecordingContext, runJob } from '../../sync/testing/recording-context';
+import { buildServices, type Services } from '../build-services';
 import { registerDemoOrgs } from '../demo-orgs';
 import { rekeySecretsJob } from './rekey-job';
 import { rekeyConnectedOrgs } from './rekey-secrets';
@@ -32,7 +32,7 @@ let testDb: TestDatabase;
 let orgIds: string[];
 
 /** The services the app builds for SECRET_KEY = keys (the gateway over the simulator). */
-function servicesFor(keys: string[]): AppServices {
+function servicesFor(keys: string[]): Services {
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:5996', SECRET_KEY: keys.join(',') });
   return buildServices({
     config: {
@@ -42,11 +42,12 @@ function servicesFor(keys: string[]): AppServices {
     db: testDb.db,
     secretKey: keys[0] ?? '',
     secretKeys: config.secretKeys,
+    live: new RecordingLive(),
   });
 }
 
 /** A gateway call that needs the stored tokens opened. */
-async function readOrganization(services: AppServices, orgId: string): Promise<string> {
+async function readOrganization(services: Services, orgId: string): Promise<string> {
   const conn = await services.gateway!.connect(orgId);
   const rows = await conn.queryAll('SELECT Id FROM Organization', z.object({ Id: z.string() }));
   return rows[0]?.Id ?? '';

@@ -15,8 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PushEngine } from '../../../../test/support/salesforce-simulator';
-import { loadConfig } from '../../config';
-import { blacklistSettings } from '../../http/routes/blacklist-settings';
+import { loadConfig, upgradeSettings } from '../../config';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { RecordingLive, runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness } from '../../sync/testing/sync-harness';
@@ -95,7 +94,7 @@ describe('activation killed with SIGKILL between two push requests', () => {
           db,
           gateway: h.gateway,
           live,
-          settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
+          settings: upgradeSettings(config).lists,
         });
         const operator = {
           username: 'operator@pushboard.demo',

@@ -13,12 +13,14 @@ import {
 } from '../../../domain';
 import { loadConfig } from '../../config';
 import { findJob } from '../../db/repositories/admin-jobs';
-import { buildApp, buildServices, type AppInstance } from '../../http/app';
-import { blacklistSettings } from '../../http/routes/blacklist-settings';
+import { buildApp, type AppInstance } from '../../http/app';
 import { sessionHeaders } from '../../http/test-session';
 import { createJobEngine, type JobEngine } from '../../jobs/engine';
 import { silentJobLogger } from '../../jobs/job-logger';
+import { JobRelay } from '../../jobs/job-relay';
+import { LiveRelay } from '../../jobs/live-relay';
 import { FAST_TIMING } from '../../jobs/testing/test-jobs';
+import { buildServices } from '../build-services';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
@@ -28,7 +30,6 @@ import {
   upgradeCandidates,
   type UpgradeCandidate as Candidate,
 } from './testing/upgrade-candidates';
-import { UpgradeScheduler } from './schedule';
 import { upgradeJobDefinitions } from './upgrade-job-definitions';
 
 let h: SyncHarness;
@@ -48,27 +49,24 @@ beforeAll(async () => {
   h.sim.control.setFailureRate(0);
   const config = loadConfig({});
   const base = { config, db: h.testDb.db, secretKey: 'k'.repeat(64) };
-  const services = { ...buildServices(base), gateway: h.gateway };
-  // The engine publishes through a stand-in until the app's live channel exists.
-  const relay = {
-    publish: (...args: Parameters<AppInstance['live']['publish']>) => app.live.publish(...args),
-  };
-  const scheduler = new UpgradeScheduler({
-    db: h.testDb.db,
-    gateway: h.gateway,
-    live: relay,
-    settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
-  });
-  deps = { db: h.testDb.db, gateway: h.gateway, live: relay, enforceActivationPolicy: true };
+  // Wired as the console wires itself: one set of services for the app and the job definitions;
+  // they publish through a relay until the app's live channel exists, and queue jobs through one
+  // until the engine exists.
+  const live = new LiveRelay();
+  const jobs = new JobRelay();
+  const services = buildServices({ ...base, live, jobs, prebuilt: { gateway: h.gateway } });
+  deps = { ...services.lifecycle, gateway: h.gateway };
   engine = await createJobEngine({
     db: h.testDb.db,
-    live: relay,
+    live,
     log: silentJobLogger,
     role: 'all',
     timing: FAST_TIMING,
-    definitions: upgradeJobDefinitions({ ...deps, scheduler }),
+    definitions: upgradeJobDefinitions({ ...deps, scheduler: services.scheduler }),
   });
+  jobs.attach(engine);
   app = await buildApp({ ...base, services, jobs: engine }, { logger: false });
+  live.attach(app.live);
   await app.ready();
   await engine.startWorker();
   publish = vi.spyOn(app.live, 'publish');

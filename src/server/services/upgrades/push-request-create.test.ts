@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FaultInjector } from '../../../../test/support/salesforce-simulator';
 import type { Actor } from '../../actor';
-import { loadConfig } from '../../config';
-import { blacklistSettings } from '../../http/routes/blacklist-settings';
+import { loadConfig, upgradeSettings } from '../../config';
 import { OrgConnection } from '../../salesforce/org-connection';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { RecordingLive, runJob } from '../../sync/testing/recording-context';
@@ -26,7 +25,7 @@ beforeAll(async () => {
     db: h.testDb.db,
     gateway: h.gateway,
     live: new RecordingLive(),
-    settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
+    settings: upgradeSettings(config).lists,
   });
 }, 120_000);
 

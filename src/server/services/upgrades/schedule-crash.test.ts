@@ -11,8 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { describeLeftOut } from '../../../domain/left-out';
-import { loadConfig } from '../../config';
-import { blacklistSettings } from '../../http/routes/blacklist-settings';
+import { loadConfig, upgradeSettings } from '../../config';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { RecordingLive, runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
@@ -172,7 +171,7 @@ describe('scheduling killed with SIGKILL while push jobs are being created', () 
           db,
           gateway: h.gateway,
           live,
-          settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
+          settings: upgradeSettings(config).lists,
         });
         expect(await scheduler.unfinished()).toEqual([upgradeId]);
         const [fetchUpgrades] = upgradeJobDefinitions({

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { z } from 'zod';
 import { toId18 } from '../../../domain';
 import { loadConfig } from '../../config';
-import { buildApp, buildServices, type AppInstance } from '../../http/app';
-import { schedulerOf } from '../../http/routes/upgrade-schedule';
+import { buildApp, type AppInstance } from '../../http/app';
 import { sessionHeaders } from '../../http/test-session';
 import { UpgradeScheduler } from './schedule';
 import {
@@ -28,10 +27,7 @@ beforeAll(async () => {
   h = await startSyncHarness({ dataset: 'test' });
   await runJob(fetchAllJob(h.deps));
   const deps = { config: loadConfig({}), db: h.testDb.db, secretKey: 'k'.repeat(64) };
-  app = await buildApp(
-    { ...deps, services: { ...buildServices(deps), gateway: h.gateway } },
-    { logger: false },
-  );
+  app = await buildApp({ ...deps, prebuilt: { gateway: h.gateway } }, { logger: false });
   await app.ready();
   publish = vi.spyOn(app.live, 'publish');
   headers = await sessionHeaders(h.testDb.db, { username: 'operator@pushboard.demo' });
@@ -508,7 +504,7 @@ describe('resuming after a crash', () => {
       [item!.id],
     );
 
-    const scheduler = schedulerOf(app);
+    const scheduler = app.services.scheduler;
     expect(await scheduler.unfinished()).toContain(id);
     const written = await scheduler.resume(id);
     expect(written).toBe(3);

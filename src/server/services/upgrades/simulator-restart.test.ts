@@ -3,7 +3,6 @@
 // scheduling anew); a push that was running has stopped: its unfinished jobs fail with a message
 // that says why, the upgrade ends, and Retry Failed pushes them again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schedulerOf } from '../../http/routes/upgrade-schedule';
 import { afterSimulatorRestart, STOPPED_BY_RESTART } from './simulator-restart';
 import { startUpgradeApp, type UpgradeApp } from './testing/upgrade-app';
 
@@ -75,7 +74,7 @@ describe('after the simulator restarted', () => {
     // (the start-up monitor's work) creates them in the new Salesforce.
     expect(await itemsOf(ready)).toEqual([{ ...readyItem, push_request_id: null }]);
     expect(await jobsOf(ready)).toEqual([]);
-    const scheduler = schedulerOf(t.app);
+    const scheduler = t.app.services.scheduler;
     expect(await scheduler.unfinished()).toEqual([ready]);
     expect(await scheduler.resume(ready)).toBe(readyItem!.total_job_count);
     const [again] = await itemsOf(ready);

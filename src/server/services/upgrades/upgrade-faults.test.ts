@@ -16,8 +16,7 @@ import {
   type FaultRates,
 } from '../../../../test/support/salesforce-simulator';
 import type { Actor } from '../../actor';
-import { loadConfig } from '../../config';
-import { blacklistSettings } from '../../http/routes/blacklist-settings';
+import { loadConfig, upgradeSettings } from '../../config';
 import type { JobDefinition } from '../../jobs/types';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { RecordingLive, runJob } from '../../sync/testing/recording-context';
@@ -74,7 +73,7 @@ async function startRun(): Promise<Run> {
     db: h.testDb.db,
     gateway: h.gateway,
     live,
-    settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
+    settings: upgradeSettings(config).lists,
     chunkSize: CHUNK_SIZE,
   });
   const lifecycle: LifecycleDeps = {

@@ -4,9 +4,8 @@
 // by the test (same secret key). Usage:
 //   DATABASE_URL=postgres://… SIM_URL=http://localhost:… GROUP_ID=… VERSIONS=id,id TRANSID=… \
 //     START=<ISO time> node --import tsx <this>
-import { loadConfig } from '../../../config';
+import { loadConfig, upgradeSettings } from '../../../config';
 import { openDatabase } from '../../../db/database';
-import { blacklistSettings } from '../../../http/routes/blacklist-settings';
 import { connectSimulatorOrgs, type SimOrgLogin } from '../../../sync/testing/sync-harness';
 import { UpgradeScheduler } from '../schedule';
 
@@ -25,7 +24,7 @@ const scheduler = new UpgradeScheduler({
   db,
   gateway,
   live: { publish: () => undefined },
-  settings: { ...blacklistSettings(config), allowedOrgs: config.ALLOWED_ORGS },
+  settings: upgradeSettings(config).lists,
 });
 process.stdout.write('ready\n');
 const outcome = await scheduler.schedule(

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { vi, type MockInstance } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../../config';
-import { buildApp, buildServices, type AppInstance } from '../../../http/app';
+import { buildApp, type AppInstance } from '../../../http/app';
 import { sessionHeaders } from '../../../http/test-session';
 import { fetchAllJob } from '../../../sync/fetch-job';
 import { runJob } from '../../../sync/testing/recording-context';
@@ -43,10 +43,7 @@ export async function startUpgradeApp(): Promise<UpgradeApp> {
   const h = await startSyncHarness({ dataset: 'test' });
   await runJob(fetchAllJob(h.deps));
   const deps = { config: loadConfig({}), db: h.testDb.db, secretKey: 'k'.repeat(64) };
-  const app = await buildApp(
-    { ...deps, services: { ...buildServices(deps), gateway: h.gateway } },
-    { logger: false },
-  );
+  const app = await buildApp({ ...deps, prebuilt: { gateway: h.gateway } }, { logger: false });
   await app.ready();
   const publish = vi.spyOn(app.live, 'publish');
   const db = h.testDb.db;
