@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toId18 } from '../domain/ids';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, upgradeSettings } from './config';
 
 const error = (env: Record<string, string>) => {
   try {
@@ -143,5 +143,33 @@ describe('loadConfig', () => {
       'Invalid configuration: SECRET_KEY must be at least 32 characters (e.g. openssl rand -hex 32)',
     );
     expect(error({ ADMIN_ACCESS_KEY: 'tiny' })).not.toContain('tiny');
+  });
+});
+
+describe('upgradeSettings', () => {
+  it('gives the services the org lists and the activation policy of the configuration', () => {
+    const denied = '00D000000000001';
+    const allowed = '00D000000000002';
+    const config = loadConfig({
+      DENIED_ORGS: JSON.stringify([denied]),
+      ALLOWED_ORGS: JSON.stringify([allowed]),
+      EXPAND_BLACKLIST: 'true',
+      ENFORCE_ACTIVATION_POLICY: 'false',
+    });
+    expect(upgradeSettings(config)).toEqual({
+      lists: {
+        deniedOrgs: [toId18(denied)],
+        expandByAccount: true,
+        allowedOrgs: [toId18(allowed)],
+      },
+      enforceActivationPolicy: false,
+    });
+  });
+
+  it('by default blacklists nobody beyond the groups, allows everyone and enforces the policy', () => {
+    expect(upgradeSettings(loadConfig({}))).toEqual({
+      lists: { deniedOrgs: [], expandByAccount: false, allowedOrgs: [] },
+      enforceActivationPolicy: true,
+    });
   });
 });
