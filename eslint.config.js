@@ -107,4 +107,23 @@ export default tseslint.config(
       'The simulator stands alone like a real Salesforce: it imports nothing of ours.',
     ),
   },
+  {
+    // SQL lives in src/server/db only: a statement outside it is hidden from whoever changes the
+    // schema. Only the server and its entry point reach the database (src/domain, src/web and
+    // src/simulator cannot import it, by the rules above), so only they are checked. Tests
+    // (*.test.ts and testing/ folders) are exempt: they read the database to check what the code
+    // under test wrote.
+    files: ['src/server/**/*.ts', 'src/*.ts'],
+    ignores: ['src/server/db/**', 'src/**/*.test.ts', 'src/**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['query', 'exec'].map((method) => ({
+          // exec() on a regular expression literal is not SQL.
+          selector: `CallExpression[callee.property.name='${method}']:not([callee.object.regex])`,
+          message: `SQL belongs in src/server/db: write the statement as a named function (SqlClient first) in src/server/db/repositories/, beside its aggregate's other SQL, and call that instead of .${method}().`,
+        })),
+      ],
+    },
+  },
 );
