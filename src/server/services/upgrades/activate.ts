@@ -20,12 +20,14 @@ import type { Database, SqlClient } from '../../db/database';
 import { countJobsByStatus, markCreatedJobsPending } from '../../db/repositories/upgrades/jobs';
 import {
   clearActivationAsked,
-  findRequestUpgradeId,
-  loadRequests,
   markActivationAsked,
   markRequestsIneligible,
   markRequestsPending,
   noteWaitingRequests,
+} from '../../db/repositories/upgrades/request-activation';
+import {
+  findRequestUpgradeId,
+  loadRequests,
   type RequestRow,
 } from '../../db/repositories/upgrades/requests';
 import {

@@ -9,7 +9,7 @@ import {
   clearActivationAsked,
   recordAskedActivation,
   type AskedRequest,
-} from '../../db/repositories/upgrades/requests';
+} from '../../db/repositories/upgrades/request-activation';
 import { markReadyUpgradeStarted } from '../../db/repositories/upgrades/upgrades';
 
 export type { AskedRequest };

@@ -10,7 +10,7 @@ import {
   applyRequestSnapshots,
   markUnpushedRequestsIneligible,
   type WatchedItem,
-} from '../../db/repositories/upgrades/requests';
+} from '../../db/repositories/upgrades/request-monitor';
 import { markUpgradeDone, tallyRunningUpgrades } from '../../db/repositories/upgrades/upgrades';
 
 export type { WatchedItem };

@@ -7,7 +7,10 @@
 import { z } from 'zod';
 import type { Database, SqlClient } from '../../db/database';
 import { findNewlyFailedJobs } from '../../db/repositories/upgrades/jobs';
-import { findWatchedRequests, type WatchedItem } from '../../db/repositories/upgrades/requests';
+import {
+  findWatchedRequests,
+  type WatchedItem,
+} from '../../db/repositories/upgrades/request-monitor';
 import type { LivePublisher } from '../../live/live-channel';
 import type { SalesforceGateway } from '../../salesforce/gateway';
 import type { OrgConnection } from '../../salesforce/org-connection';
