@@ -3,15 +3,10 @@
 // on both.
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { asDatabaseError, isDatabaseUnavailable } from './database-errors';
 import { PgliteThread } from './pglite-client';
-import * as schema from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
-export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface QueryResult<R> {
   rows: R[];
@@ -30,8 +25,6 @@ export interface SqlClient {
 
 export interface Database extends SqlClient {
   readonly kind: DatabaseKind;
-  /** Typed query builder over the same connection(s), for simple reads. */
-  readonly orm: Orm;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   /** Runs fn on one dedicated connection (session-level advisory locks, LISTEN). */
@@ -127,12 +120,6 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = onTransaction();
   return {
     kind: 'pglite',
-    // Drizzle's proxy driver: 'all' wants each row as an array of values.
-    orm: drizzleProxy(
-      async (sql, params, method) =>
-        thread.query(sql, params, method === 'all' ? { rowMode: 'array' } : {}),
-      { schema },
-    ) as unknown as Orm,
     ...client,
     embedded: thread,
     transaction: (fn) => thread.transaction((tx) => fn(onTransaction(tx))),
@@ -201,7 +188,6 @@ async function openPostgres(
   };
   return {
     kind: 'postgres',
-    orm: drizzlePg(pool, { schema }) as unknown as Orm,
     ...onClient(pool),
     pool,
     withConnection,

@@ -9,7 +9,7 @@ export interface ThreadQueryResult<R> {
 }
 
 type Request =
-  | { op: 'query'; sql: string; params: readonly unknown[]; rowMode?: 'array'; tx?: number }
+  | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
@@ -76,7 +76,7 @@ export class PgliteThread {
   query<R>(
     sql: string,
     params: readonly unknown[],
-    options: { tx?: number; rowMode?: 'array' } = {},
+    options: { tx?: number } = {},
   ): Promise<ThreadQueryResult<R>> {
     return this.send({ op: 'query', sql, params, ...options }) as Promise<ThreadQueryResult<R>>;
   }

@@ -5,7 +5,7 @@
 //
 // Plain JavaScript so that every runner (tsx, vitest, plain node) can start it as it is.
 // The protocol, answered in order of completion:
-//   { id, op: 'query', sql, params, rowMode?, tx? } → { id, ok, value: { rows, affectedRows } }
+//   { id, op: 'query', sql, params, tx? }           → { id, ok, value: { rows, affectedRows } }
 //   { id, op: 'exec', sql, tx? }                    → { id, ok, value: rows of the last statement }
 //   { id, op: 'begin', tx }                         → { id, ok } once the transaction holds PGlite
 //   { id, op: 'end', tx, commit }                   → { id, ok } once committed or rolled back
@@ -61,8 +61,7 @@ function target(txId) {
 async function handle(message) {
   switch (message.op) {
     case 'query': {
-      const options = message.rowMode ? { rowMode: message.rowMode } : undefined;
-      const result = await target(message.tx).query(message.sql, message.params, options);
+      const result = await target(message.tx).query(message.sql, message.params);
       return { rows: result.rows, affectedRows: result.affectedRows };
     }
     case 'exec': {

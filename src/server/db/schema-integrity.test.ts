@@ -3,6 +3,16 @@
 // (upgrade.parent_id, org_group_id), a filter table without a primary key, and narrow columns
 // (license.instance 6, package_org.instance_name 8, namespace 16) that made inserts fail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AUDIT_OUTCOMES,
+  CONNECTED_ORG_STATUSES,
+  CONNECTED_ORG_TYPES,
+  JOB_STATUSES,
+  ORG_GROUP_TYPES,
+  ORG_STATUSES,
+  PACKAGE_VERSION_STATUSES,
+  UPGRADE_STATUSES,
+} from '../../domain';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -45,6 +55,34 @@ async function foreignKeys(): Promise<Map<string, string>> {
   );
   return new Map(rows.map((row) => [row.source, row.target]));
 }
+
+/** The values a column's CHECK (column IN (…)) allows, read back from the catalog. */
+async function checkedValues(table: string, column: string): Promise<string[]> {
+  const { rows } = await testDb.db.query<{ definition: string }>(
+    `SELECT pg_get_constraintdef(k.oid) AS definition
+       FROM pg_constraint k
+       JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = ANY (k.conkey)
+      WHERE k.contype = 'c' AND k.conrelid = $1::regclass AND a.attname = $2`,
+    [table, column],
+  );
+  expect(rows, `${table}.${column} has one CHECK`).toHaveLength(1);
+  return [...rows[0]!.definition.matchAll(/'((?:[^']|'')*)'::text/g)]
+    .map((match) => match[1]!.replace(/''/g, "'"))
+    .sort();
+}
+
+/** Columns whose CHECK must allow exactly the vocabulary the domain names for them. */
+const VOCABULARIES: Record<string, readonly string[]> = {
+  'connected_org.status': CONNECTED_ORG_STATUSES,
+  'connected_org.type': CONNECTED_ORG_TYPES,
+  'org.status': ORG_STATUSES,
+  'org_group.type': ORG_GROUP_TYPES,
+  'package_version.status': PACKAGE_VERSION_STATUSES,
+  'upgrade.status': UPGRADE_STATUSES,
+  'upgrade_item.status': JOB_STATUSES,
+  'upgrade_job.status': JOB_STATUSES,
+  'audit_log.outcome': AUDIT_OUTCOMES,
+};
 
 const key = (c: Column) => `${c.table_name}.${c.column_name}`;
 const isIdColumn = (c: Column) => c.column_name === 'id' || c.column_name.endsWith('_id');
@@ -129,6 +167,13 @@ describe('schema integrity', () => {
         WHERE o.org_id = '00D000000000777AAA' AND c.org_id = '00D000000000778AAA'`,
     );
     expect(rows).toEqual([{ instance, namespace }]);
+  });
+
+  it('allows in each status and type column exactly the values the domain names', async () => {
+    for (const [column, values] of Object.entries(VOCABULARIES)) {
+      const [table, name] = column.split('.') as [string, string];
+      expect(await checkedValues(table, name), column).toEqual([...values].sort());
+    }
   });
 
   it('refuses an integer id in a text form and a dangling parent upgrade', async () => {
