@@ -5,14 +5,14 @@ import { useLiveInvalidation } from '../api/live';
 import { createTestQueryClient } from '../testing/renderWithProviders';
 import { listPage, makeLicense, makePackage, makeVersion } from '../testing/fixtures';
 import { calledUrls, stubFetch, type StubRoute } from '../testing/stubFetch';
-import { makeConnectedOrg } from '../features/packageorgs/connectedOrgFixtures';
-import { makeGroup } from '../features/orggroups/orgGroupFixtures';
+import { makeConnectedOrg } from '../features/packageorgs/testing/connectedOrgFixtures';
+import { makeGroup } from '../features/orggroups/testing/orgGroupFixtures';
 import { makeOrg, makeOrgDetail } from '../features/orgs/testing/orgFixtures';
 import {
   makeItemDetail,
   makeUpgrade,
   makeUpgradeDetail,
-} from '../features/upgrades/upgradeFixtures';
+} from '../features/upgrades/testing/upgradeFixtures';
 import { App } from './App';
 import { connectRouterToApiClient } from './connectRouterToApiClient';
 import { routes } from './router';

@@ -14,7 +14,7 @@ function screen(load: () => Promise<ComponentType>) {
 }
 
 const upgradesList = screen(() =>
-  import('../features/upgrades/UpgradesListScreen').then((m) => m.UpgradesListScreen),
+  import('../features/upgrades/list/UpgradesListScreen').then((m) => m.UpgradesListScreen),
 );
 
 /** Every route of spec §2. The sign-in pages stand alone; the rest share the Layout. */
@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'upgrade/:upgradeId',
                 ...screen(() =>
-                  import('../features/upgrades/UpgradeDetailScreen').then(
+                  import('../features/upgrades/detail/UpgradeDetailScreen').then(
                     (m) => m.UpgradeDetailScreen,
                   ),
                 ),
@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'upgradeitem/:itemId',
                 ...screen(() =>
-                  import('../features/upgrades/UpgradeItemDetailScreen').then(
+                  import('../features/upgrades/item-detail/UpgradeItemDetailScreen').then(
                     (m) => m.UpgradeItemDetailScreen,
                   ),
                 ),
@@ -71,19 +71,19 @@ export const routes: RouteObject[] = [
               {
                 path: 'orgs',
                 ...screen(() =>
-                  import('../features/orgs/OrgsListScreen').then((m) => m.OrgsListScreen),
+                  import('../features/orgs/list/OrgsListScreen').then((m) => m.OrgsListScreen),
                 ),
               },
               {
                 path: 'org/:orgId',
                 ...screen(() =>
-                  import('../features/orgs/OrgDetailScreen').then((m) => m.OrgDetailScreen),
+                  import('../features/orgs/detail/OrgDetailScreen').then((m) => m.OrgDetailScreen),
                 ),
               },
               {
                 path: 'orggroups',
                 ...screen(() =>
-                  import('../features/orggroups/OrgGroupsListScreen').then(
+                  import('../features/orggroups/list/OrgGroupsListScreen').then(
                     (m) => m.OrgGroupsListScreen,
                   ),
                 ),
@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'orggroup/:orgGroupId',
                 ...screen(() =>
-                  import('../features/orggroups/OrgGroupDetailScreen').then(
+                  import('../features/orggroups/detail/OrgGroupDetailScreen').then(
                     (m) => m.OrgGroupDetailScreen,
                   ),
                 ),
@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'packageorgs',
                 ...screen(() =>
-                  import('../features/packageorgs/ConnectedOrgsListScreen').then(
+                  import('../features/packageorgs/list/ConnectedOrgsListScreen').then(
                     (m) => m.ConnectedOrgsListScreen,
                   ),
                 ),
@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'packageorg/:packageorgId',
                 ...screen(() =>
-                  import('../features/packageorgs/ConnectedOrgDetailScreen').then(
+                  import('../features/packageorgs/detail/ConnectedOrgDetailScreen').then(
                     (m) => m.ConnectedOrgDetailScreen,
                   ),
                 ),

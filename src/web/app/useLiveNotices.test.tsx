@@ -6,7 +6,7 @@ import { redirectBrowserTo } from '../api/redirect';
 import type * as RedirectModule from '../api/redirect';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { calledUrls, stubFetch } from '../testing/stubFetch';
-import { rememberOwnTransid } from '../features/upgrades/ownTransids';
+import { rememberOwnTransid } from '../features/upgrades/notices/ownTransids';
 import { useLiveNotices } from './useLiveNotices';
 
 const live = vi.hoisted(() => {

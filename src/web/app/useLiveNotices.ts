@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { getLiveSocket } from '../api/live';
-import { startConnect, startPreauthorization } from '../features/packageorgs/connectFlow';
-import { showFailure } from '../features/packageorgs/useConnectedOrgChanges';
-import { useUpgradeNotices } from '../features/upgrades/useUpgradeNotices';
-import { isOwnTransid } from '../features/upgrades/ownTransids';
+import { startConnect, startPreauthorization } from '../features/packageorgs/actions/connectFlow';
+import { showFailure } from '../features/packageorgs/actions/useConnectedOrgChanges';
+import { useUpgradeNotices } from '../features/upgrades/notices/useUpgradeNotices';
+import { isOwnTransid } from '../features/upgrades/notices/ownTransids';
 
 const alertPayload = z.object({
   subject: z.string().optional(),

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useLiveInvalidation, type LiveSubscribe } from '../../api/live';
 import type * as LiveModule from '../../api/live';
-import { makeJob, makeJobs } from './adminJobFixtures';
-import { renderAdminScreen } from './renderAdminScreen';
+import { makeJob, makeJobs } from './testing/adminJobFixtures';
+import { renderAdminScreen } from './testing/renderAdminScreen';
 
 // The real event → query mapping stays; only the socket is replaced, since no server listens.
 vi.mock('../../api/live', async (importOriginal) => ({

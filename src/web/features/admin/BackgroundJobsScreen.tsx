@@ -1,10 +1,10 @@
 import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
-import { AuditLogSection } from './AuditLogSection';
-import { BackgroundJobSections } from './BackgroundJobSections';
-import { BackgroundJobsActions } from './BackgroundJobsActions';
-import { useAdminJobs } from './useAdminJobs';
+import { AuditLogSection } from './audit/AuditLogSection';
+import { BackgroundJobSections } from './jobs/BackgroundJobSections';
+import { BackgroundJobsActions } from './actions/BackgroundJobsActions';
+import { useAdminJobs } from './jobs/useAdminJobs';
 
 /** /admin (spec §2 "Admin page 'Background Jobs'"): start, watch and cancel background jobs;
  * a second tab holds the Audit Log (rendered only when chosen: it is a server-paged table). */

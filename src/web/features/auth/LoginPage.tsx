@@ -6,7 +6,7 @@ import { PushboardLogo } from '../../components/PushboardLogo';
 import { forgetSignedInUser } from './forgetSignedInUser';
 import { pickLoginArtwork } from './login-art/loginArtworks';
 import { safeReturnPath } from './returnPath';
-import { SignInPanel } from './SignInPanel';
+import { SignInPanel } from './sign-in/SignInPanel';
 
 /** /login?r=<path>: a random picture and message beside the sign-in actions (spec §2). */
 export function LoginPage() {

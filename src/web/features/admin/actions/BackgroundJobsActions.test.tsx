@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { READ_ONLY_MESSAGE } from '../../../domain';
-import { sendLiveMessage } from '../../api/live';
-import { queryKeys } from '../../api/queryKeys';
-import { makeJob, makeJobs, makeUser } from './adminJobFixtures';
-import { renderAdminScreen } from './renderAdminScreen';
+import { READ_ONLY_MESSAGE } from '../../../../domain';
+import { sendLiveMessage } from '../../../api/live';
+import { queryKeys } from '../../../api/queryKeys';
+import { makeJob, makeJobs, makeUser } from '../testing/adminJobFixtures';
+import { renderAdminScreen } from '../testing/renderAdminScreen';
 import { adminSettingsKey } from './useAdminSettings';
 
 // The page sends its commands through sendLiveMessage; the socket itself is not under test here.
-vi.mock('../../api/live', () => ({ sendLiveMessage: vi.fn() }));
+vi.mock('../../../api/live', () => ({ sendLiveMessage: vi.fn() }));
 
 const JOB_BUTTONS = ['Fetch Data', 'Fetch All Data', 'Fetch Upgrades', 'Upload Orgs'];
 

@@ -1,10 +1,10 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudDownload, IconCloudUpload, IconExternalLink } from '@tabler/icons-react';
-import type { ClientMessageName } from '../../../domain';
-import { sendLiveMessage } from '../../api/live';
-import { useCurrentUser, useIsReadOnly } from '../auth/useCurrentUser';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
+import type { ClientMessageName } from '../../../../domain';
+import { sendLiveMessage } from '../../../api/live';
+import { useCurrentUser, useIsReadOnly } from '../../auth/useCurrentUser';
+import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { useAdminSettings } from './useAdminSettings';
 
 interface JobStart {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { adminSettingsSchema, parseAnswer } from './adminJobSchemas';
+import { api } from '../../../api/client';
+import { adminSettingsSchema, parseAnswer } from '../shared/adminJobSchemas';
 
 // Kept here rather than in api/queryKeys.ts: no live event touches the settings (they come from
 // the server's environment), so nothing outside this feature needs the key.

@@ -3,13 +3,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUDIT_LIST, type AuditEntry } from '../../../domain';
-import type * as LiveModule from '../../api/live';
-import { calledUrls } from '../../testing/stubFetch';
-import { makeUser } from './adminJobFixtures';
-import { renderAdminScreen } from './renderAdminScreen';
+import { AUDIT_LIST, type AuditEntry } from '../../../../domain';
+import type * as LiveModule from '../../../api/live';
+import { calledUrls } from '../../../testing/stubFetch';
+import { makeUser } from '../testing/adminJobFixtures';
+import { renderAdminScreen } from '../testing/renderAdminScreen';
 
-vi.mock('../../api/live', async (importOriginal) => ({
+vi.mock('../../../api/live', async (importOriginal) => ({
   ...(await importOriginal<typeof LiveModule>()),
   sendLiveMessage: vi.fn(),
   getLiveSocket: () => ({ on: vi.fn(), off: vi.fn() }),

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StubRoute } from '../../testing/stubFetch';
-import { makeJob, makeJobs } from './adminJobFixtures';
-import { renderAdminScreen } from './renderAdminScreen';
+import type { StubRoute } from '../../../testing/stubFetch';
+import { makeJob, makeJobs } from '../testing/adminJobFixtures';
+import { renderAdminScreen } from '../testing/renderAdminScreen';
 
-vi.mock('../../api/live', () => ({
+vi.mock('../../../api/live', () => ({
   sendLiveMessage: vi.fn(),
   getLiveSocket: () => ({ on: vi.fn(), off: vi.fn() }),
 }));

@@ -1,7 +1,7 @@
-import { canCancelAdminJob, type Actor } from '../../../domain';
-import { useIsReadOnly } from '../auth/useCurrentUser';
-import type { AdminJob } from './adminJobSchemas';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
+import { canCancelAdminJob, type Actor } from '../../../../domain';
+import { useIsReadOnly } from '../../auth/useCurrentUser';
+import type { AdminJob } from '../shared/adminJobSchemas';
+import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { useCancelJob } from './useCancelJob';
 
 // The domain rule answers for a user and a job together. Whether the button is offered depends

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../testing/renderWithProviders';
-import { stubFetch } from '../../testing/stubFetch';
-import { makeJob, makeUser, secondsAfterStart, type JobAnswer } from './adminJobFixtures';
-import { adminJobSchema } from './adminJobSchemas';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { stubFetch } from '../../../testing/stubFetch';
+import { makeJob, makeUser, secondsAfterStart, type JobAnswer } from '../testing/adminJobFixtures';
+import { adminJobSchema } from '../shared/adminJobSchemas';
 import { JobCard } from './JobCard';
 
 /** The text colour Mantine's `c` prop set inline, e.g. 'var(--mantine-color-red-text)'. */

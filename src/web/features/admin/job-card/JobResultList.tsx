@@ -1,5 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
-import type { AdminJobResult } from './adminJobSchemas';
+import type { AdminJobResult } from '../shared/adminJobSchemas';
 import { CollapsibleList } from './CollapsibleList';
 import { resultOffset } from './jobTimes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_START, secondsAfterStart } from './adminJobFixtures';
+import { JOB_START, secondsAfterStart } from '../testing/adminJobFixtures';
 import { describeInterval, jobDuration, resultOffset } from './jobTimes';
 
 describe('jobDuration', () => {

@@ -1,6 +1,6 @@
 // How a background job's times read on its card.
-import { formatDuration, pluralize, secondsBetween, toEpochMs } from '../../../domain';
-import type { AdminJob } from './adminJobSchemas';
+import { formatDuration, pluralize, secondsBetween, toEpochMs } from '../../../../domain';
+import type { AdminJob } from '../shared/adminJobSchemas';
 
 /** How long the job has run: from its start to its last update (spec §2), '' before it starts. */
 export function jobDuration(job: Pick<AdminJob, 'startTime' | 'modifiedDate'>): string {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
-import { adminJobsSchema, parseAnswer } from './adminJobSchemas';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/queryKeys';
+import { adminJobsSchema, parseAnswer } from '../shared/adminJobSchemas';
 
 /** Spec §8: cancellation failures show the server's message under this title. */
 export const CANCEL_FAILED_TITLE = 'Cancellation Failed';

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import type { AdminJobs } from './adminJobSchemas';
+import type { AdminJobs } from '../shared/adminJobSchemas';
 import { JobSection } from './JobSection';
 import { useAdminLayout } from './useAdminLayout';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { AdminJob } from './adminJobSchemas';
-import { JobCard } from './JobCard';
+import type { AdminJob } from '../shared/adminJobSchemas';
+import { JobCard } from '../job-card/JobCard';
 
 interface JobSectionProps {
   title: string;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
-import { adminJobsSchema, parseAnswer, type AdminJobs } from './adminJobSchemas';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/queryKeys';
+import { adminJobsSchema, parseAnswer, type AdminJobs } from '../shared/adminJobSchemas';
 
 export async function fetchAdminJobs({ signal }: { signal: AbortSignal }): Promise<AdminJobs> {
   const answer = await api.get<unknown>('/api/admin/jobs', { signal });

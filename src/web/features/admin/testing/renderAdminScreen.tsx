@@ -1,12 +1,12 @@
 // Renders the Admin page the way the app does (with the toasts' host), against stubbed answers.
-// The test file itself mocks '../../api/live': vi.mock only applies in the file that calls it.
+// The test file itself mocks the live module (api/live): vi.mock only applies in the file that calls it.
 import type { ReactNode } from 'react';
 import { Notifications, notifications } from '@mantine/notifications';
-import { renderWithProviders } from '../../testing/renderWithProviders';
-import { stubFetch, type StubRoute } from '../../testing/stubFetch';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { stubFetch, type StubRoute } from '../../../testing/stubFetch';
 import { makeJobs, makeUser, type JobsAnswer } from './adminJobFixtures';
-import type { AdminSettings } from './adminJobSchemas';
-import { BackgroundJobsScreen } from './BackgroundJobsScreen';
+import type { AdminSettings } from '../shared/adminJobSchemas';
+import { BackgroundJobsScreen } from '../BackgroundJobsScreen';
 
 interface AdminScreenSetup {
   jobs?: JobsAnswer | StubRoute;

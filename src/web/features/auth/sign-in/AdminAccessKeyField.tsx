@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { PasswordInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconKey } from '@tabler/icons-react';
-import { api } from '../../api/client';
-import { readRedirectUrl, redirectBrowserTo } from '../../api/redirect';
+import { api } from '../../../api/client';
+import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
 import { describeSignInError } from './describeSignInError';
 
 /** Spec §2: an optional field for the admin access key; Enter submits it. */

@@ -1,8 +1,8 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCloud } from '@tabler/icons-react';
-import { api } from '../../api/client';
-import { readRedirectUrl, redirectBrowserTo } from '../../api/redirect';
+import { api } from '../../../api/client';
+import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
 import { AdminAccessKeyField } from './AdminAccessKeyField';
 import { describeSignInError } from './describeSignInError';
 import { useAuthSettings } from './useAuthSettings';

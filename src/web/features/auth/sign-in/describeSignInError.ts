@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../../api/client';
 
 /**
  * Sign-in failures in words an operator can act on. The server's own 429 says which limit was

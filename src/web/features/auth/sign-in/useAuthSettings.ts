@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/queryKeys';
 
 export interface AuthSettings {
   hasAdminAccessKey: boolean;

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as LiveModule from '../../../api/live';
-import { makeGroup } from '../orgGroupFixtures';
+import { makeGroup } from '../testing/orgGroupFixtures';
 import { findToast, renderRoute } from '../../../testing/renderRoute';
 import type { StubRoute } from '../../../testing/stubFetch';
 import { GroupFormModal } from './GroupFormModal';

@@ -1,7 +1,7 @@
-import { LICENSE_LIST, type License } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { DataTable } from '../../components/data-table';
-import { paths } from '../../components/paths';
+import { LICENSE_LIST, type License } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
 import type { GroupTabProps } from './GroupMembersTab';
 
 /** The licenses of the group's member orgs, paged by the server. */

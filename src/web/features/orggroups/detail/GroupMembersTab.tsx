@@ -2,14 +2,14 @@
 // the member actions on the selection (spec §2): Copy and Move open the group picker without this
 // group; Remove asks 'Are you sure you want to remove N member(s)?'.
 import { useState } from 'react';
-import { GROUP_MEMBER_LIST, removeMembersPrompt, type Org } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { DataTable } from '../../components/data-table';
-import { paths } from '../../components/paths';
-import { ConfirmedSelectionButton } from './changes/ConfirmedSelectionButton';
-import { groupApi } from './changes/groupApi';
-import { SelectGroupModal } from './changes/SelectGroupModal';
-import { SelectionButton } from './changes/SelectionButton';
+import { GROUP_MEMBER_LIST, removeMembersPrompt, type Org } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
+import { ConfirmedSelectionButton } from '../changes/ConfirmedSelectionButton';
+import { groupApi } from '../changes/groupApi';
+import { SelectGroupModal } from '../changes/SelectGroupModal';
+import { SelectionButton } from '../changes/SelectionButton';
 
 interface GroupTabProps {
   groupId: number;

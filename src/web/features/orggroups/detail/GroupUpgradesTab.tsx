@@ -1,8 +1,8 @@
-import { UPGRADE_LIST, upgradeSchema, type Upgrade } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { DataTable } from '../../components/data-table';
-import { paths } from '../../components/paths';
-import { useParsedArray } from '../../components/useParsedArray';
+import { UPGRADE_LIST, upgradeSchema, type Upgrade } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
+import { useParsedArray } from '../../../components/useParsedArray';
 import type { GroupTabProps } from './GroupMembersTab';
 
 // Its own list key, so its sorts, filters and saved filters are not the Upgrades list's.

@@ -1,7 +1,7 @@
-import { GROUP_VERSION_LIST, type GroupVersion } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { DataTable } from '../../components/data-table';
-import { paths } from '../../components/paths';
+import { GROUP_VERSION_LIST, type GroupVersion } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
 import type { GroupTabProps } from './GroupMembersTab';
 
 /** One row per member org and installed package, paged by the server. */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isBlacklistGroup, type OrgGroup } from '../../../domain';
-import { sendLiveMessage } from '../../api/live';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
-import { GroupChangeActions } from './changes/GroupChangeActions';
-import { ScheduleUpgradeModal } from '../upgrades/ScheduleUpgradeModal';
+import { isBlacklistGroup, type OrgGroup } from '../../../../domain';
+import { sendLiveMessage } from '../../../api/live';
+import { ChangeActionButton } from '../../../components/ChangeActionButton';
+import { GroupChangeActions } from '../changes/GroupChangeActions';
+import { ScheduleUpgradeModal } from '../../upgrades/schedule/ScheduleUpgradeModal';
 
 export const REFRESH_VERSIONS_NOTICE =
   "The installed versions of this group's orgs are being refreshed in the background.";

@@ -1,23 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { READ_ONLY_MESSAGE } from '../../../domain';
-import { sendLiveMessage } from '../../api/live';
-import type * as LiveModule from '../../api/live';
-import { calledUrls } from '../../testing/stubFetch';
+import { READ_ONLY_MESSAGE } from '../../../../domain';
+import { sendLiveMessage } from '../../../api/live';
+import type * as LiveModule from '../../../api/live';
+import { calledUrls } from '../../../testing/stubFetch';
 import {
   makeGroup,
   makeGroupVersion,
   makeLicense,
   makeMember,
   makeUpgrade,
-} from './orgGroupFixtures';
-import { listPage } from '../../testing/fixtures';
+} from '../testing/orgGroupFixtures';
+import { listPage } from '../../../testing/fixtures';
 import { REFRESH_VERSIONS_NOTICE } from './OrgGroupActions';
-import { renderGroupScreen } from './renderGroupScreen';
+import { renderGroupScreen } from '../testing/renderGroupScreen';
 
 // No server listens for the live channel; the message is what the screen must send.
-vi.mock('../../api/live', async (importOriginal) => ({
+vi.mock('../../../api/live', async (importOriginal) => ({
   ...(await importOriginal<typeof LiveModule>()),
   sendLiveMessage: vi.fn(),
   getLiveSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),

@@ -1,15 +1,15 @@
 // Org Group detail (spec §2): the group's header and actions, and its Members, Versions,
 // Licenses and (except for a Blacklist Group) Upgrades tabs; the active tab is remembered.
 import { useParams } from 'react-router';
-import { isBlacklistGroup, orgGroupSchema, type OrgGroup } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { localDateTime } from '../../components/dateTime';
-import { RecordHeader, type RecordField } from '../../components/RecordHeader';
-import { RememberedTabs, type TabDefinition } from '../../components/RememberedTabs';
-import { Screen } from '../../components/Screen';
-import { useTableAccess } from '../auth/useTableAccess';
-import { RecordPlaceholder } from '../../components/RecordPlaceholder';
-import { useParsedRecord } from '../../components/useParsedRecord';
+import { isBlacklistGroup, orgGroupSchema, type OrgGroup } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { localDateTime } from '../../../components/dateTime';
+import { RecordHeader, type RecordField } from '../../../components/RecordHeader';
+import { RememberedTabs, type TabDefinition } from '../../../components/RememberedTabs';
+import { Screen } from '../../../components/Screen';
+import { useTableAccess } from '../../auth/useTableAccess';
+import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
+import { useParsedRecord } from '../../../components/useParsedRecord';
 import { GroupLicensesTab } from './GroupLicensesTab';
 import { GroupMembersTab } from './GroupMembersTab';
 import { GroupUpgradesTab } from './GroupUpgradesTab';

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { READ_ONLY_MESSAGE } from '../../../domain';
-import { calledUrls, type StubRoute } from '../../testing/stubFetch';
-import { makeGroup } from './orgGroupFixtures';
-import { renderGroupScreen } from './renderGroupScreen';
+import { READ_ONLY_MESSAGE } from '../../../../domain';
+import { calledUrls, type StubRoute } from '../../../testing/stubFetch';
+import { makeGroup } from '../testing/orgGroupFixtures';
+import { renderGroupScreen } from '../testing/renderGroupScreen';
 import { GROUP_TYPE_STORAGE_KEY } from './useGroupTypeFilter';
 
 const DAY_MS = 86_400_000;

@@ -3,17 +3,17 @@
 import { useState } from 'react';
 import { Group, SegmentedControl, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { ORG_GROUP_LIST, ORG_GROUP_TYPE_FILTERS, type OrgGroup } from '../../../domain';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
-import { DataTable } from '../../components/data-table';
-import { paths } from '../../components/paths';
-import { Screen } from '../../components/Screen';
-import { useTableAccess } from '../auth/useTableAccess';
+import { ORG_GROUP_LIST, ORG_GROUP_TYPE_FILTERS, type OrgGroup } from '../../../../domain';
+import { ChangeActionButton } from '../../../components/ChangeActionButton';
+import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
+import { Screen } from '../../../components/Screen';
+import { useTableAccess } from '../../auth/useTableAccess';
 import { useGroupTypeFilter } from './useGroupTypeFilter';
 import { useOrgGroups } from './useOrgGroups';
 import { WhenCell } from './WhenCell';
-import { DeleteGroupsButton } from './changes/DeleteGroupsButton';
-import { GroupFormModal } from './changes/GroupFormModal';
+import { DeleteGroupsButton } from '../changes/DeleteGroupsButton';
+import { GroupFormModal } from '../changes/GroupFormModal';
 
 export function OrgGroupsListScreen() {
   const { readOnly, username } = useTableAccess();

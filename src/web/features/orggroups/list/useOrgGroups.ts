@@ -1,6 +1,6 @@
-import { orgGroupSchema } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { useParsedArray } from '../../components/useParsedArray';
+import { orgGroupSchema } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { useParsedArray } from '../../../components/useParsedArray';
 import type { OrgGroupTypeFilter } from './useGroupTypeFilter';
 
 /** The groups of one type, or all of them ('All' sends no type). */

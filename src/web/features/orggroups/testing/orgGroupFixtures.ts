@@ -11,7 +11,7 @@ import {
   type Org,
   type OrgGroup,
   type Upgrade,
-} from '../../../domain';
+} from '../../../../domain';
 
 export function makeGroup(overrides: Partial<OrgGroup> = {}): OrgGroup {
   return orgGroupSchema.parse({

@@ -1,9 +1,9 @@
 // Renders a group screen at its route the way the app does, against stubbed answers.
-import { makeUser } from '../../testing/fixtures';
-import { renderRoutes } from '../../testing/renderRoute';
-import type { StubRoute } from '../../testing/stubFetch';
-import { OrgGroupDetailScreen } from './OrgGroupDetailScreen';
-import { OrgGroupsListScreen } from './OrgGroupsListScreen';
+import { makeUser } from '../../../testing/fixtures';
+import { renderRoutes } from '../../../testing/renderRoute';
+import type { StubRoute } from '../../../testing/stubFetch';
+import { OrgGroupDetailScreen } from '../detail/OrgGroupDetailScreen';
+import { OrgGroupsListScreen } from '../list/OrgGroupsListScreen';
 
 interface Setup {
   route: string;

@@ -1,8 +1,8 @@
 // Org detail's Add To Group (spec §2): the group picker for this one org; the notice reads
 // 'Added org to {group}'.
 import { useState } from 'react';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
-import { SelectGroupModal } from '../orggroups/changes/SelectGroupModal';
+import { ChangeActionButton } from '../../../components/ChangeActionButton';
+import { SelectGroupModal } from '../../orggroups/changes/SelectGroupModal';
 
 export function AddOrgToGroupButton({ orgId, readOnly }: { orgId: string; readOnly: boolean }) {
   const [adding, setAdding] = useState(false);

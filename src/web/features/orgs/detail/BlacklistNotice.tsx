@@ -2,8 +2,8 @@
 // blacklisted so the operator knows where to lift it.
 import { Anchor, List, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { BLACKLISTED_NOTICE, type OrgDetail } from '../../../domain';
-import { paths } from '../../components/paths';
+import { BLACKLISTED_NOTICE, type OrgDetail } from '../../../../domain';
+import { paths } from '../../../components/paths';
 
 type BlacklistReason = OrgDetail['blacklist_reasons'][number];
 

@@ -4,15 +4,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { READ_ONLY_MESSAGE } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { makeUser } from '../../testing/fixtures';
-import { findToast } from '../../testing/renderRoute';
-import type { StubRoute } from '../../testing/stubFetch';
-import { makeOrgDetail, ORG_ID } from './testing/orgFixtures';
-import { renderOrgScreen } from './testing/renderOrgScreen';
+import { READ_ONLY_MESSAGE } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { makeUser } from '../../../testing/fixtures';
+import { findToast } from '../../../testing/renderRoute';
+import type { StubRoute } from '../../../testing/stubFetch';
+import { makeOrgDetail, ORG_ID } from '../testing/orgFixtures';
+import { renderOrgScreen } from '../testing/renderOrgScreen';
 
-vi.mock('../../api/live', () => ({ sendLiveMessage: vi.fn() }));
+vi.mock('../../../api/live', () => ({ sendLiveMessage: vi.fn() }));
 
 function renderOrg(routes: Record<string, StubRoute>, readOnly = false) {
   return renderOrgScreen({

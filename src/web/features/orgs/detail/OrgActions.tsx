@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { sendLiveMessage } from '../../api/live';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
+import { sendLiveMessage } from '../../../api/live';
+import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { AddOrgToGroupButton } from './AddOrgToGroupButton';
-import { ScheduleUpgradeModal } from '../upgrades/ScheduleUpgradeModal';
+import { ScheduleUpgradeModal } from '../../upgrades/schedule/ScheduleUpgradeModal';
 
 export const REFRESH_VERSIONS_TITLE = 'Refreshing Versions';
 

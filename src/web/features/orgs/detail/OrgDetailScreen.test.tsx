@@ -1,17 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BLACKLISTED_NOTICE, READ_ONLY_MESSAGE } from '../../../domain';
-import { sendLiveMessage } from '../../api/live';
-import { queryKeys } from '../../api/queryKeys';
+import { BLACKLISTED_NOTICE, READ_ONLY_MESSAGE } from '../../../../domain';
+import { sendLiveMessage } from '../../../api/live';
+import { queryKeys } from '../../../api/queryKeys';
 import { REFRESH_VERSIONS_TITLE } from './OrgActions';
 import { ORG_TABS_ID } from './OrgDetailScreen';
-import { makeOrgDetail, ORG_ID, RELATED_ORG_ID } from './testing/orgFixtures';
-import { makeUser } from '../../testing/fixtures';
-import { renderOrgScreen } from './testing/renderOrgScreen';
+import { makeOrgDetail, ORG_ID, RELATED_ORG_ID } from '../testing/orgFixtures';
+import { makeUser } from '../../../testing/fixtures';
+import { renderOrgScreen } from '../testing/renderOrgScreen';
 
 // Refresh Versions goes out on the live channel; the socket itself is not under test here.
-vi.mock('../../api/live', () => ({ sendLiveMessage: vi.fn() }));
+vi.mock('../../../api/live', () => ({ sendLiveMessage: vi.fn() }));
 
 const ORG_PATH = `/org/${ORG_ID}`;
 

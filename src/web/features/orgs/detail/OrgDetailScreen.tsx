@@ -3,23 +3,23 @@
 import { useMemo } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { useParams } from 'react-router';
-import { orgDetailSchema, type OrgDetail } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { RecordHeader } from '../../components/RecordHeader';
-import { RememberedTabs } from '../../components/RememberedTabs';
-import { Screen } from '../../components/Screen';
-import { useRecord } from '../../components/useRecord';
-import { useTableAccess } from '../auth/useTableAccess';
+import { orgDetailSchema, type OrgDetail } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { RecordHeader } from '../../../components/RecordHeader';
+import { RememberedTabs } from '../../../components/RememberedTabs';
+import { Screen } from '../../../components/Screen';
+import { useRecord } from '../../../components/useRecord';
+import { useTableAccess } from '../../auth/useTableAccess';
 import { BlacklistNotice } from './BlacklistNotice';
 import { BlacklistSwitch } from './BlacklistSwitch';
 import { OrgActions } from './OrgActions';
 import { OrgFeatures } from './OrgFeatures';
-import { OrgGroupsTab } from './tabs/OrgGroupsTab';
-import { OrgLicensesTab } from './tabs/OrgLicensesTab';
-import { OrgUpgradeJobsTab } from './tabs/OrgUpgradeJobsTab';
-import { OrgVersionsTab } from './tabs/OrgVersionsTab';
-import { RelatedOrgsTab } from './tabs/RelatedOrgsTab';
-import type { OrgTabProps } from './tabs/orgTabProps';
+import { OrgGroupsTab } from '../tabs/OrgGroupsTab';
+import { OrgLicensesTab } from '../tabs/OrgLicensesTab';
+import { OrgUpgradeJobsTab } from '../tabs/OrgUpgradeJobsTab';
+import { OrgVersionsTab } from '../tabs/OrgVersionsTab';
+import { RelatedOrgsTab } from '../tabs/RelatedOrgsTab';
+import type { OrgTabProps } from '../tabs/orgTabProps';
 
 /** The tab set id under which the active tab is remembered (the predecessor's name). */
 export const ORG_TABS_ID = 'OrgRecord';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CANNOT_BE_UPGRADED, READ_ONLY_MESSAGE } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { calledUrls, type StubRoute } from '../../testing/stubFetch';
+import { CANNOT_BE_UPGRADED, READ_ONLY_MESSAGE } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { calledUrls, type StubRoute } from '../../../testing/stubFetch';
 import { ORG_TABS_ID } from './OrgDetailScreen';
 import {
   makeGroup,
@@ -14,11 +14,11 @@ import {
   makeVersion,
   ORG_ID,
   RELATED_ORG_ID,
-} from './testing/orgFixtures';
-import { listPage, makeUser } from '../../testing/fixtures';
-import { renderOrgScreen } from './testing/renderOrgScreen';
+} from '../testing/orgFixtures';
+import { listPage, makeUser } from '../../../testing/fixtures';
+import { renderOrgScreen } from '../testing/renderOrgScreen';
 
-vi.mock('../../api/live', () => ({ sendLiveMessage: vi.fn() }));
+vi.mock('../../../api/live', () => ({ sendLiveMessage: vi.fn() }));
 
 /** Opens the org with `tab` remembered as the active tab, as a returning operator would. */
 function renderTab(

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ORG_LIST, READ_ONLY_MESSAGE } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { calledUrls, type StubRoute } from '../../testing/stubFetch';
+import { ORG_LIST, READ_ONLY_MESSAGE } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { calledUrls, type StubRoute } from '../../../testing/stubFetch';
 import { blacklistedKey } from './useBlacklistedToggle';
-import { makeOrg, ORG_ID, RELATED_ORG_ID } from './testing/orgFixtures';
-import { listPage, makeUser } from '../../testing/fixtures';
-import { renderOrgScreen } from './testing/renderOrgScreen';
+import { makeOrg, ORG_ID, RELATED_ORG_ID } from '../testing/orgFixtures';
+import { listPage, makeUser } from '../../../testing/fixtures';
+import { renderOrgScreen } from '../testing/renderOrgScreen';
 
 const ORGS = [
   makeOrg(),

@@ -3,18 +3,18 @@
 // to a group; Import looks pasted org ids up.
 import { useState } from 'react';
 import { Switch } from '@mantine/core';
-import { ORG_LIST, type Org } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
-import { DataTable } from '../../components/data-table';
-import { Screen } from '../../components/Screen';
-import { ListTitle } from '../../components/ListTitle';
-import { paths } from '../../components/paths';
-import { useListTotal } from '../../components/useListTotal';
-import { useTableAccess } from '../auth/useTableAccess';
-import { ImportOrgsModal } from '../orggroups/changes/ImportOrgsModal';
-import { SelectGroupModal } from '../orggroups/changes/SelectGroupModal';
-import { SelectionButton } from '../orggroups/changes/SelectionButton';
+import { ORG_LIST, type Org } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { ChangeActionButton } from '../../../components/ChangeActionButton';
+import { DataTable } from '../../../components/data-table';
+import { Screen } from '../../../components/Screen';
+import { ListTitle } from '../../../components/ListTitle';
+import { paths } from '../../../components/paths';
+import { useListTotal } from '../../../components/useListTotal';
+import { useTableAccess } from '../../auth/useTableAccess';
+import { ImportOrgsModal } from '../../orggroups/changes/ImportOrgsModal';
+import { SelectGroupModal } from '../../orggroups/changes/SelectGroupModal';
+import { SelectionButton } from '../../orggroups/changes/SelectionButton';
 import { blacklistedParams, useBlacklistedToggle } from './useBlacklistedToggle';
 
 export function OrgsListScreen() {

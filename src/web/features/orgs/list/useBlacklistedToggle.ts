@@ -1,7 +1,7 @@
 // The Blacklisted toggle of an org list (spec §2 Orgs list), remembered per list in local
 // storage beside the table's own remembered state, so the operator comes back to the same view.
 import { useLocalStorage } from '@mantine/hooks';
-import { storageKey } from '../../components/data-table';
+import { storageKey } from '../../../components/data-table';
 
 export function blacklistedKey(listKey: string): string {
   return storageKey(listKey, 'blacklisted');

@@ -2,8 +2,8 @@
 import type { CurrentUser } from '../../auth/useCurrentUser';
 import type { StubRoute } from '../../../testing/stubFetch';
 import { renderRoutes } from '../../../testing/renderRoute';
-import { OrgDetailScreen } from '../OrgDetailScreen';
-import { OrgsListScreen } from '../OrgsListScreen';
+import { OrgDetailScreen } from '../detail/OrgDetailScreen';
+import { OrgsListScreen } from '../list/OrgsListScreen';
 
 interface OrgScreenSetup {
   /** Where the memory router starts, e.g. '/orgs' or '/org/00D…'. */

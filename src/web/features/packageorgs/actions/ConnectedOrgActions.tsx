@@ -9,10 +9,10 @@ import {
   DEACTIVATE_CONNECTION_PROMPT,
   REMOVE_CONNECTION_PROMPT,
   type ConnectedOrg,
-} from '../../../domain';
-import { canActOnConnectedOrg, type ConnectedOrgAction } from '../../../domain/actions';
-import { paths } from '../../components/paths';
-import { PermittedButton } from '../upgrades/PermittedButton';
+} from '../../../../domain';
+import { canActOnConnectedOrg, type ConnectedOrgAction } from '../../../../domain/actions';
+import { paths } from '../../../components/paths';
+import { PermittedButton } from '../../upgrades/actions/PermittedButton';
 import { openExport, startConnect } from './connectFlow';
 import { EditConnectedOrgModal } from './EditConnectedOrgModal';
 import { showFailure, useConnectedOrgChanges } from './useConnectedOrgChanges';

@@ -2,7 +2,7 @@
 // Description — the only fields an operator sets; the rest comes from Salesforce.
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Textarea } from '@mantine/core';
-import { CONNECTED_ORG_TYPES, type ConnectedOrg } from '../../../domain';
+import { CONNECTED_ORG_TYPES, type ConnectedOrg } from '../../../../domain';
 
 interface EditConnectedOrgModalProps {
   org: ConnectedOrg;

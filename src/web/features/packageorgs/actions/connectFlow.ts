@@ -1,9 +1,9 @@
 // Leaving the app to connect an org (spec §7 /oauth2/orgurl, /oauth2/preauthorg) and the Export
 // popup (/oauth2/exportorgurl, a 540×600 window). The server answers the URL; no token ever
 // passes through here.
-import type { ConnectedOrg } from '../../../domain';
-import { api } from '../../api/client';
-import { readRedirectUrl, redirectBrowserTo } from '../../api/redirect';
+import type { ConnectedOrg } from '../../../../domain';
+import { api } from '../../../api/client';
+import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
 
 /** Spec §9: the connected-org popup is 540x600. */
 export const EXPORT_POPUP_FEATURES = 'width=540,height=600';

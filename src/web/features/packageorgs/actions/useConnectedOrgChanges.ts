@@ -3,9 +3,9 @@
 // once so the change shows without waiting for the event.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { ConnectedOrgEdit } from '../../../domain';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import type { ConnectedOrgEdit } from '../../../../domain';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/queryKeys';
 
 export const FAILURE_TITLES = {
   refresh: 'Refresh Failed',

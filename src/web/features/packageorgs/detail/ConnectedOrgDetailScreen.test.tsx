@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { READ_ONLY_MESSAGE } from '../../../domain';
-import { calledUrls } from '../../testing/stubFetch';
+import { READ_ONLY_MESSAGE } from '../../../../domain';
+import { calledUrls } from '../../../testing/stubFetch';
 import {
   makeConnectedOrg,
   makePackageVersion,
   makeUpgradeItem,
   PACKAGING_ORG_ID,
-} from './connectedOrgFixtures';
-import { renderConnectedOrgScreen } from './renderConnectedOrgScreen';
+} from '../testing/connectedOrgFixtures';
+import { renderConnectedOrgScreen } from '../testing/renderConnectedOrgScreen';
 
 const SLOW = { timeout: 20_000 };
 const ROUTE = `/packageorg/${PACKAGING_ORG_ID}`;

@@ -2,17 +2,17 @@
 // for a packaging org with a namespace the versions it released and the upgrades pushed from it.
 import { Anchor, Paper } from '@mantine/core';
 import { useParams } from 'react-router';
-import { connectedOrgSchema, type ConnectedOrg } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { localDateTime } from '../../components/dateTime';
-import { FieldGrid, RecordHeader, type RecordField } from '../../components/RecordHeader';
-import { RememberedTabs } from '../../components/RememberedTabs';
-import { Screen } from '../../components/Screen';
-import { useTableAccess } from '../auth/useTableAccess';
-import { RecordPlaceholder } from '../../components/RecordPlaceholder';
-import { useParsedRecord } from '../../components/useParsedRecord';
-import { ConnectedOrgActions } from './ConnectedOrgActions';
-import { ConnectionStatusBadge } from './ConnectionStatusBadge';
+import { connectedOrgSchema, type ConnectedOrg } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { localDateTime } from '../../../components/dateTime';
+import { FieldGrid, RecordHeader, type RecordField } from '../../../components/RecordHeader';
+import { RememberedTabs } from '../../../components/RememberedTabs';
+import { Screen } from '../../../components/Screen';
+import { useTableAccess } from '../../auth/useTableAccess';
+import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
+import { useParsedRecord } from '../../../components/useParsedRecord';
+import { ConnectedOrgActions } from '../actions/ConnectedOrgActions';
+import { ConnectionStatusBadge } from '../shared/ConnectionStatusBadge';
 import { PackageUpgradesTab } from './PackageUpgradesTab';
 import { PackageVersionsTab } from './PackageVersionsTab';
 

@@ -1,8 +1,8 @@
-import { UPGRADE_ITEM_LIST, upgradeItemSchema, type UpgradeItem } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { paths } from '../../components/paths';
-import { useParsedArray } from '../../components/useParsedArray';
-import { DataTable } from '../../components/data-table';
+import { UPGRADE_ITEM_LIST, upgradeItemSchema, type UpgradeItem } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { paths } from '../../../components/paths';
+import { useParsedArray } from '../../../components/useParsedArray';
+import { DataTable } from '../../../components/data-table';
 import type { PackageOrgTabProps } from './PackageVersionsTab';
 
 /** The upgrade requests pushed through this packaging org, each opening its request. */

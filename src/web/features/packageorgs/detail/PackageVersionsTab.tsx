@@ -1,8 +1,12 @@
-import { PACKAGE_VERSION_LIST, packageVersionSchema, type PackageVersion } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { paths } from '../../components/paths';
-import { useParsedArray } from '../../components/useParsedArray';
-import { DataTable } from '../../components/data-table';
+import {
+  PACKAGE_VERSION_LIST,
+  packageVersionSchema,
+  type PackageVersion,
+} from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { paths } from '../../../components/paths';
+import { useParsedArray } from '../../../components/useParsedArray';
+import { DataTable } from '../../../components/data-table';
 
 export interface PackageOrgTabProps {
   orgId: string;

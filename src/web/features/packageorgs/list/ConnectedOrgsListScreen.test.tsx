@@ -1,17 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONNECTED_ORGS_NOTE, READ_ONLY_MESSAGE } from '../../../domain';
-import { redirectBrowserTo } from '../../api/redirect';
-import type * as RedirectModule from '../../api/redirect';
-import { calledUrls } from '../../testing/stubFetch';
+import { CONNECTED_ORGS_NOTE, READ_ONLY_MESSAGE } from '../../../../domain';
+import { redirectBrowserTo } from '../../../api/redirect';
+import type * as RedirectModule from '../../../api/redirect';
+import { calledUrls } from '../../../testing/stubFetch';
 import { RECONNECT_HINT } from './connectedOrgCells';
-import { makeConnectedOrg, PACKAGING_ORG_ID } from './connectedOrgFixtures';
-import { renderConnectedOrgScreen } from './renderConnectedOrgScreen';
+import { makeConnectedOrg, PACKAGING_ORG_ID } from '../testing/connectedOrgFixtures';
+import { renderConnectedOrgScreen } from '../testing/renderConnectedOrgScreen';
 
 const SLOW = { timeout: 20_000 };
 
-vi.mock('../../api/redirect', async (importOriginal) => ({
+vi.mock('../../../api/redirect', async (importOriginal) => ({
   ...(await importOriginal<typeof RedirectModule>()),
   redirectBrowserTo: vi.fn(),
 }));

@@ -9,18 +9,18 @@ import {
   READ_ONLY_MESSAGE,
   removeConnectedOrgsPrompt,
   type ConnectedOrg,
-} from '../../../domain';
-import { canActOnConnectedOrg } from '../../../domain/actions';
-import { ChangeActionButton } from '../../components/ChangeActionButton';
-import { browserTimeZone, DataTable } from '../../components/data-table';
-import { Screen } from '../../components/Screen';
-import { useTableAccess } from '../auth/useTableAccess';
-import { ListTitle } from '../../components/ListTitle';
-import { PermittedButton } from '../upgrades/PermittedButton';
+} from '../../../../domain';
+import { canActOnConnectedOrg } from '../../../../domain/actions';
+import { ChangeActionButton } from '../../../components/ChangeActionButton';
+import { browserTimeZone, DataTable } from '../../../components/data-table';
+import { Screen } from '../../../components/Screen';
+import { useTableAccess } from '../../auth/useTableAccess';
+import { ListTitle } from '../../../components/ListTitle';
+import { PermittedButton } from '../../upgrades/actions/PermittedButton';
 import { connectedOrgCells, connectedOrgHref } from './connectedOrgCells';
-import { startConnect } from './connectFlow';
-import { showFailure, useConnectedOrgChanges } from './useConnectedOrgChanges';
-import { useConfirm } from './useConfirm';
+import { startConnect } from '../actions/connectFlow';
+import { showFailure, useConnectedOrgChanges } from '../actions/useConnectedOrgChanges';
+import { useConfirm } from '../actions/useConfirm';
 import { useConnectedOrgs } from './useConnectedOrgs';
 
 const NONE_SELECTED = 'Select the connected orgs first.';

@@ -3,10 +3,10 @@
 // its status says why it needs it (Salesforce refused its refresh token, it was revoked…).
 import type { ReactNode } from 'react';
 import { Stack, Text, Tooltip } from '@mantine/core';
-import { CONNECTED_ORG_LIST, type ConnectedOrg } from '../../../domain';
-import { cellText, rowValue } from '../../components/data-table';
-import { paths } from '../../components/paths';
-import { ConnectionStatusBadge } from './ConnectionStatusBadge';
+import { CONNECTED_ORG_LIST, type ConnectedOrg } from '../../../../domain';
+import { cellText, rowValue } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
+import { ConnectionStatusBadge } from '../shared/ConnectionStatusBadge';
 
 export const RECONNECT_HINT = 'Click to connect this org again.';
 

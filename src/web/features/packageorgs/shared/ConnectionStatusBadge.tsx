@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { isHealthyConnectionStatus } from '../../../domain';
+import { isHealthyConnectionStatus } from '../../../../domain';
 
 /** A connection status: green when Pushboard can work through the org, red otherwise (spec §2). */
 export function ConnectionStatusBadge({ status }: { status: string }) {

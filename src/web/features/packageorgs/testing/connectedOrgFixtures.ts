@@ -5,8 +5,8 @@ import {
   type ConnectedOrg,
   type PackageVersion,
   type UpgradeItem,
-} from '../../../domain';
-import { parseUpgradeItem } from '../../testing/fixtures';
+} from '../../../../domain';
+import { parseUpgradeItem } from '../../../testing/fixtures';
 
 export const PACKAGING_ORG_ID = '00D000000000010EAA';
 

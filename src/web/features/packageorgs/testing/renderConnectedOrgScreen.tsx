@@ -1,9 +1,9 @@
 // Renders a connected-org screen at its route the way the app does, against stubbed answers.
-import { makeUser } from '../../testing/fixtures';
-import { renderRoutes } from '../../testing/renderRoute';
-import type { StubRoute } from '../../testing/stubFetch';
-import { ConnectedOrgDetailScreen } from './ConnectedOrgDetailScreen';
-import { ConnectedOrgsListScreen } from './ConnectedOrgsListScreen';
+import { makeUser } from '../../../testing/fixtures';
+import { renderRoutes } from '../../../testing/renderRoute';
+import type { StubRoute } from '../../../testing/stubFetch';
+import { ConnectedOrgDetailScreen } from '../detail/ConnectedOrgDetailScreen';
+import { ConnectedOrgsListScreen } from '../list/ConnectedOrgsListScreen';
 
 interface Setup {
   route: string;

@@ -2,7 +2,7 @@
 // word, and, when asked for, a required comment that is sent with the change.
 import { useState } from 'react';
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
-import { CANCEL_COMMENT_REQUIRED } from '../../../domain';
+import { CANCEL_COMMENT_REQUIRED } from '../../../../domain';
 
 export interface ConfirmRequest {
   readonly title: string;

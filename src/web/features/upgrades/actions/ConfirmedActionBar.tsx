@@ -3,7 +3,7 @@
 // tooltips of refused actions and the one confirmation modal they share.
 import { useState } from 'react';
 import { Group, type ButtonVariant, type MantineColor } from '@mantine/core';
-import type { Permission } from '../../../domain';
+import type { Permission } from '../../../../domain';
 import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
 import { PermittedButton } from './PermittedButton';
 

@@ -10,9 +10,9 @@ import {
   isPurgeConfirmed,
   purgeResultSchema,
   PURGE_CONFIRMATION_WORD,
-} from '../../../domain';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+} from '../../../../domain';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/queryKeys';
 import { PermittedButton } from './PermittedButton';
 
 export const PURGE_FAILED = 'Delete Failed';

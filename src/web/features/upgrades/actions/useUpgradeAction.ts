@@ -3,8 +3,8 @@
 // with the server's message, which for a Salesforce refusal is Salesforce's own.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/queryKeys';
 
 /** Spec §8 failure titles of the upgrade actions. */
 export const FAILURE_TITLES = {

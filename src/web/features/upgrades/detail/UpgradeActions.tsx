@@ -13,11 +13,11 @@ import {
   type Permission,
   type ScheduleResult,
   type UpgradeDetail,
-} from '../../../domain';
-import { paths } from '../../components/paths';
-import { ConfirmedActionBar } from './ConfirmedActionBar';
-import { upgradeProgress } from './upgradeProgress';
-import { useUpgradeAction } from './useUpgradeAction';
+} from '../../../../domain';
+import { paths } from '../../../components/paths';
+import { ConfirmedActionBar } from '../actions/ConfirmedActionBar';
+import { upgradeProgress } from '../shared/upgradeProgress';
+import { useUpgradeAction } from '../actions/useUpgradeAction';
 
 export const CONFIRM = {
   activate: 'Are you sure you want to activate this upgrade?',

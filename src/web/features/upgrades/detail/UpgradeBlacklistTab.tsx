@@ -1,9 +1,9 @@
 // Upgrade detail's Blacklist tab: the orgs the scheduler left out of this upgrade and why
 // (blacklisted, license not upgradeable, already current…), paged by the server.
-import { UPGRADE_BLACKLIST_LIST, type UpgradeBlacklistRow } from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { DataTable } from '../../components/data-table';
-import { paths } from '../../components/paths';
+import { UPGRADE_BLACKLIST_LIST, type UpgradeBlacklistRow } from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
 import type { UpgradeTabProps } from './UpgradeRequestsTab';
 
 export function UpgradeBlacklistTab({ upgradeId, readOnly, username }: UpgradeTabProps) {

@@ -5,16 +5,16 @@ import {
   ACTIVATION_POLICY_MESSAGE,
   ADMIN_KEY_ACTIVATION_MESSAGE,
   READ_ONLY_MESSAGE,
-} from '../../../domain';
-import type * as LiveModule from '../../api/live';
-import { listPage, makeUpgradeItem, makeUser } from '../../testing/fixtures';
-import { findToast } from '../../testing/renderRoute';
-import { calledUrls, type StubRoute } from '../../testing/stubFetch';
-import { renderUpgradeScreen } from './renderUpgradeScreen';
+} from '../../../../domain';
+import type * as LiveModule from '../../../api/live';
+import { listPage, makeUpgradeItem, makeUser } from '../../../testing/fixtures';
+import { findToast } from '../../../testing/renderRoute';
+import { calledUrls, type StubRoute } from '../../../testing/stubFetch';
+import { renderUpgradeScreen } from '../testing/renderUpgradeScreen';
 import { CONFIRM, REFRESHING_UPGRADE } from './UpgradeActions';
-import { makeJob, makeUpgrade, makeUpgradeDetail } from './upgradeFixtures';
+import { makeJob, makeUpgrade, makeUpgradeDetail } from '../testing/upgradeFixtures';
 
-vi.mock('../../api/live', async (importOriginal) => ({
+vi.mock('../../../api/live', async (importOriginal) => ({
   ...(await importOriginal<typeof LiveModule>()),
   getLiveSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
 }));

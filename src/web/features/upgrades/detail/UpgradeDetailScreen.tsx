@@ -3,24 +3,24 @@
 // the record and the tabs (src/web/api/live.ts), so progress moves without a reload.
 import { Alert, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import type { UpgradeDetail } from '../../../domain';
-import { localDateTime } from '../../components/dateTime';
-import { paths } from '../../components/paths';
-import { RecordHeader, type RecordField } from '../../components/RecordHeader';
-import { RecordLink } from '../../components/RecordLink';
-import { RecordPlaceholder } from '../../components/RecordPlaceholder';
-import { RememberedTabs } from '../../components/RememberedTabs';
-import { Screen } from '../../components/Screen';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { useTableAccess } from '../auth/useTableAccess';
-import { StatusText } from './StatusText';
+import type { UpgradeDetail } from '../../../../domain';
+import { localDateTime } from '../../../components/dateTime';
+import { paths } from '../../../components/paths';
+import { RecordHeader, type RecordField } from '../../../components/RecordHeader';
+import { RecordLink } from '../../../components/RecordLink';
+import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
+import { RememberedTabs } from '../../../components/RememberedTabs';
+import { Screen } from '../../../components/Screen';
+import { useCurrentUser } from '../../auth/useCurrentUser';
+import { useTableAccess } from '../../auth/useTableAccess';
+import { StatusText } from '../shared/StatusText';
 import { UpgradeActions } from './UpgradeActions';
 import { UpgradeBlacklistTab } from './UpgradeBlacklistTab';
-import { UpgradeJobsTable } from './UpgradeJobsTable';
-import { UpgradeProgressBar } from './UpgradeProgressBar';
+import { UpgradeJobsTable } from '../jobs/UpgradeJobsTable';
+import { UpgradeProgressBar } from '../shared/UpgradeProgressBar';
 import { UpgradeRequestsTab } from './UpgradeRequestsTab';
-import { upgradeProgress } from './upgradeProgress';
-import { useUpgradeDetail, useUpgrades } from './upgradeQueries';
+import { upgradeProgress } from '../shared/upgradeProgress';
+import { useUpgradeDetail, useUpgrades } from '../shared/upgradeQueries';
 
 const count = new Intl.NumberFormat('en-US');
 

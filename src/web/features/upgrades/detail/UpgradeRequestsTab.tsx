@@ -1,11 +1,11 @@
 // Upgrade detail's Requests tab: one row per push request, its status as the domain words it
 // ('Scheduling', 'Ineligible', 'Complete with N failure(s)'), a row opening the request.
-import { UPGRADE_ITEM_LIST, type UpgradeItem } from '../../../domain';
-import { DataTable } from '../../components/data-table';
-import { paths } from '../../components/paths';
-import { StatusText } from './StatusText';
-import { itemProgress } from './upgradeProgress';
-import { useUpgradeItems } from './upgradeQueries';
+import { UPGRADE_ITEM_LIST, type UpgradeItem } from '../../../../domain';
+import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
+import { StatusText } from '../shared/StatusText';
+import { itemProgress } from '../shared/upgradeProgress';
+import { useUpgradeItems } from '../shared/upgradeQueries';
 
 interface UpgradeTabProps {
   upgradeId: number;

@@ -8,11 +8,11 @@ import {
   permission,
   type Actor,
   type UpgradeItemDetail,
-} from '../../../domain';
-import { localDateTime } from '../../components/dateTime';
-import { ConfirmedActionBar } from './ConfirmedActionBar';
-import { itemProgress } from './upgradeProgress';
-import { useUpgradeAction } from './useUpgradeAction';
+} from '../../../../domain';
+import { localDateTime } from '../../../components/dateTime';
+import { ConfirmedActionBar } from '../actions/ConfirmedActionBar';
+import { itemProgress } from '../shared/upgradeProgress';
+import { useUpgradeAction } from '../actions/useUpgradeAction';
 
 export const REFRESHING_REQUEST = 'Refreshing Upgrade Request';
 

@@ -1,18 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_KEY_ACTIVATION_MESSAGE } from '../../../domain';
-import type * as LiveModule from '../../api/live';
-import { localDateTime } from '../../components/dateTime';
-import { listPage, makeUser } from '../../testing/fixtures';
-import { findToast } from '../../testing/renderRoute';
-import { calledUrls, type StubRoute } from '../../testing/stubFetch';
-import { COPIED_NOTICE } from './JobMessageDialog';
-import { renderUpgradeScreen } from './renderUpgradeScreen';
-import { makeItemDetail, makeJob } from './upgradeFixtures';
+import { ADMIN_KEY_ACTIVATION_MESSAGE } from '../../../../domain';
+import type * as LiveModule from '../../../api/live';
+import { localDateTime } from '../../../components/dateTime';
+import { listPage, makeUser } from '../../../testing/fixtures';
+import { findToast } from '../../../testing/renderRoute';
+import { calledUrls, type StubRoute } from '../../../testing/stubFetch';
+import { COPIED_NOTICE } from '../jobs/JobMessageDialog';
+import { renderUpgradeScreen } from '../testing/renderUpgradeScreen';
+import { makeItemDetail, makeJob } from '../testing/upgradeFixtures';
 import { REFRESHING_REQUEST } from './UpgradeItemActions';
 
-vi.mock('../../api/live', async (importOriginal) => ({
+vi.mock('../../../api/live', async (importOriginal) => ({
   ...(await importOriginal<typeof LiveModule>()),
   getLiveSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
 }));

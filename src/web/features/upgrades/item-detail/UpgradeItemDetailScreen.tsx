@@ -2,21 +2,21 @@
 // Refresh Request, and its push jobs with the red 'Error' chip for a job's message.
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
-import { formatDuration, type UpgradeItemDetail } from '../../../domain';
-import { localDateTime } from '../../components/dateTime';
-import { paths } from '../../components/paths';
-import { RecordHeader, type RecordField } from '../../components/RecordHeader';
-import { RecordLink } from '../../components/RecordLink';
-import { RecordPlaceholder } from '../../components/RecordPlaceholder';
-import { Screen } from '../../components/Screen';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { useTableAccess } from '../auth/useTableAccess';
-import { StatusText } from './StatusText';
+import { formatDuration, type UpgradeItemDetail } from '../../../../domain';
+import { localDateTime } from '../../../components/dateTime';
+import { paths } from '../../../components/paths';
+import { RecordHeader, type RecordField } from '../../../components/RecordHeader';
+import { RecordLink } from '../../../components/RecordLink';
+import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
+import { Screen } from '../../../components/Screen';
+import { useCurrentUser } from '../../auth/useCurrentUser';
+import { useTableAccess } from '../../auth/useTableAccess';
+import { StatusText } from '../shared/StatusText';
 import { UpgradeItemActions } from './UpgradeItemActions';
-import { UpgradeJobsTable } from './UpgradeJobsTable';
-import { UpgradeProgressBar } from './UpgradeProgressBar';
-import { itemProgress } from './upgradeProgress';
-import { useUpgradeItemDetail } from './upgradeQueries';
+import { UpgradeJobsTable } from '../jobs/UpgradeJobsTable';
+import { UpgradeProgressBar } from '../shared/UpgradeProgressBar';
+import { itemProgress } from '../shared/upgradeProgress';
+import { useUpgradeItemDetail } from '../shared/upgradeQueries';
 
 function fields(item: UpgradeItemDetail): RecordField[] {
   const progress = itemProgress(item);

@@ -2,7 +2,7 @@
 // opens the job message dialog. Used by every upgrade jobs table and the Org detail's tab.
 import { useState } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
-import type { UpgradeJob } from '../../../domain';
+import type { UpgradeJob } from '../../../../domain';
 import { JobMessageDialog } from './JobMessageDialog';
 
 export function JobStatusCell({ job }: { job: Pick<UpgradeJob, 'status' | 'message'> }) {

@@ -5,10 +5,10 @@ import {
   UPGRADE_ITEM_JOB_LIST,
   UPGRADE_JOB_LIST,
   type UpgradeJob,
-} from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { DataTable } from '../../components/data-table';
-import { paths } from '../../components/paths';
+} from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../components/paths';
 import { JobStatusCell } from './JobStatusCell';
 
 interface UpgradeJobsTableProps {

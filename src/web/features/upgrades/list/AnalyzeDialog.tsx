@@ -3,9 +3,9 @@
 import { Alert, Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { upgradeStatsRowSchema, type UpgradeStatsRow } from '../../../domain';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { upgradeStatsRowSchema, type UpgradeStatsRow } from '../../../../domain';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/queryKeys';
 
 const count = new Intl.NumberFormat('en-US');
 

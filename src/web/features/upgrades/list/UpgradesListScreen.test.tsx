@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { READ_ONLY_MESSAGE } from '../../../domain';
-import type * as LiveModule from '../../api/live';
-import { makeUser } from '../../testing/fixtures';
-import type { StubRoute } from '../../testing/stubFetch';
-import { renderUpgradeScreen } from './renderUpgradeScreen';
-import { makeUpgrade } from './upgradeFixtures';
+import { READ_ONLY_MESSAGE } from '../../../../domain';
+import type * as LiveModule from '../../../api/live';
+import { makeUser } from '../../../testing/fixtures';
+import type { StubRoute } from '../../../testing/stubFetch';
+import { renderUpgradeScreen } from '../testing/renderUpgradeScreen';
+import { makeUpgrade } from '../testing/upgradeFixtures';
 
-vi.mock('../../api/live', async (importOriginal) => ({
+vi.mock('../../../api/live', async (importOriginal) => ({
   ...(await importOriginal<typeof LiveModule>()),
   getLiveSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
 }));

@@ -2,17 +2,17 @@
 // Analyze and Export. Few upgrades exist, so the browser filters and sorts them.
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { column, UPGRADE_LIST, type ListDefinition, type Upgrade } from '../../../domain';
-import { DataTable } from '../../components/data-table';
-import { ListTitle } from '../../components/ListTitle';
-import { paths } from '../../components/paths';
-import { Screen } from '../../components/Screen';
-import { useTableAccess } from '../auth/useTableAccess';
-import { WhenCell } from '../orggroups/WhenCell';
+import { column, UPGRADE_LIST, type ListDefinition, type Upgrade } from '../../../../domain';
+import { DataTable } from '../../../components/data-table';
+import { ListTitle } from '../../../components/ListTitle';
+import { paths } from '../../../components/paths';
+import { Screen } from '../../../components/Screen';
+import { useTableAccess } from '../../auth/useTableAccess';
+import { WhenCell } from '../../orggroups/list/WhenCell';
 import { AnalyzeDialog } from './AnalyzeDialog';
-import { PurgeButton } from './PurgeButton';
-import { StatusText } from './StatusText';
-import { useUpgrades } from './upgradeQueries';
+import { PurgeButton } from '../actions/PurgeButton';
+import { StatusText } from '../shared/StatusText';
+import { useUpgrades } from '../shared/upgradeQueries';
 
 /** The list's columns with 'When', the scheduled start as relative time, after Scheduled Start. */
 export const UPGRADES_SCREEN_LIST: ListDefinition = {

@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications, notifications } from '@mantine/notifications';
-import { renderWithProviders } from '../../testing/renderWithProviders';
-import { makeUser } from '../../testing/fixtures';
-import { stubFetch } from '../../testing/stubFetch';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { makeUser } from '../../../testing/fixtures';
+import { stubFetch } from '../../../testing/stubFetch';
 import { rememberOwnTransid } from './ownTransids';
-import { makeUpgradeDetail } from './upgradeFixtures';
+import { makeUpgradeDetail } from '../testing/upgradeFixtures';
 import {
   upgradeChangedMessage,
   UPGRADE_STATUS_UPDATE,
@@ -23,7 +23,7 @@ const live = vi.hoisted(() => {
     },
   };
 });
-vi.mock('../../api/live', () => ({ getLiveSocket: () => live.socket }));
+vi.mock('../../../api/live', () => ({ getLiveSocket: () => live.socket }));
 
 function Host() {
   useUpgradeNotices();

@@ -9,11 +9,11 @@ import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { upgradeSchema } from '../../../domain';
-import { api } from '../../api/client';
-import { getLiveSocket } from '../../api/live';
-import { paths } from '../../components/paths';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { upgradeSchema } from '../../../../domain';
+import { api } from '../../../api/client';
+import { getLiveSocket } from '../../../api/live';
+import { paths } from '../../../components/paths';
+import { useCurrentUser } from '../../auth/useCurrentUser';
 import { isOwnTransid } from './ownTransids';
 
 export const UPGRADE_STATUS_UPDATE = 'Upgrade Status Update';

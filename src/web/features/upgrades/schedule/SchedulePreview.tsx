@@ -2,7 +2,7 @@
 // its count (not installed, already current, blacklisted, license not upgradeable, denied by
 // DENIED_ORGS…), which orgs are left out: each line opens to the orgs it covers.
 import { Accordion, Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import type { SchedulePreview as Preview } from '../../../domain';
+import type { SchedulePreview as Preview } from '../../../../domain';
 import type { SchedulePreviewState } from './useSchedulePreview';
 
 const count = new Intl.NumberFormat('en-US');

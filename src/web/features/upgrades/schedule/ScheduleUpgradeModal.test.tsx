@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DESCRIPTION_REQUIRED, NONE_OPTION, NOTHING_TO_SCHEDULE } from '../../../domain';
-import type * as LiveModule from '../../api/live';
-import { LATEST_ID, makePackage, makeVersion, PACKAGE_ID } from '../../testing/fixtures';
-import { findToast, renderRoute } from '../../testing/renderRoute';
-import type { StubRoute } from '../../testing/stubFetch';
+import { DESCRIPTION_REQUIRED, NONE_OPTION, NOTHING_TO_SCHEDULE } from '../../../../domain';
+import type * as LiveModule from '../../../api/live';
+import { LATEST_ID, makePackage, makeVersion, PACKAGE_ID } from '../../../testing/fixtures';
+import { findToast, renderRoute } from '../../../testing/renderRoute';
+import type { StubRoute } from '../../../testing/stubFetch';
 import { FAILED_TO_SCHEDULE, ScheduleUpgradeModal } from './ScheduleUpgradeModal';
 
 const live = vi.hoisted(() => {
@@ -20,7 +20,7 @@ const live = vi.hoisted(() => {
     },
   };
 });
-vi.mock('../../api/live', async (importOriginal) => ({
+vi.mock('../../../api/live', async (importOriginal) => ({
   ...(await importOriginal<typeof LiveModule>()),
   getLiveSocket: () => live.socket,
 }));

@@ -20,11 +20,11 @@ import {
   SCHEDULE_STEP_MINUTES,
   validateSchedule,
   type ScheduleField,
-} from '../../../domain';
-import { api } from '../../api/client';
-import { getLiveSocket } from '../../api/live';
-import { paths } from '../../components/paths';
-import { rememberOwnTransid } from './ownTransids';
+} from '../../../../domain';
+import { api } from '../../../api/client';
+import { getLiveSocket } from '../../../api/live';
+import { paths } from '../../../components/paths';
+import { rememberOwnTransid } from '../notices/ownTransids';
 import { SchedulePreview } from './SchedulePreview';
 import { useSchedulePreview } from './useSchedulePreview';
 import {

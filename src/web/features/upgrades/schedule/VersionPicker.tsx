@@ -2,7 +2,7 @@
 // cmd/ctrl-click and shift-click pick several versions the way every browser does it, with NONE
 // first to leave the package out.
 import { Input } from '@mantine/core';
-import { NONE_OPTION } from '../../../domain';
+import { NONE_OPTION } from '../../../../domain';
 import type { PackageChoice } from './useSchedulableVersions';
 
 interface VersionPickerProps {

@@ -9,9 +9,9 @@ import {
   packageSchema,
   packageVersionSchema,
   type PackageVersion,
-} from '../../../domain';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+} from '../../../../domain';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/queryKeys';
 
 export type ScheduleScope = { kind: 'org'; orgId: string } | { kind: 'group'; groupId: number };
 

@@ -3,8 +3,12 @@
 // request per keystroke. `reachesNobody` is true only for a preview of the versions chosen now.
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { previewReachesAnyone, schedulePreviewSchema, type SchedulePreview } from '../../../domain';
-import { api } from '../../api/client';
+import {
+  previewReachesAnyone,
+  schedulePreviewSchema,
+  type SchedulePreview,
+} from '../../../../domain';
+import { api } from '../../../api/client';
 import { scopePath, type ScheduleScope } from './useSchedulableVersions';
 
 export const PREVIEW_DEBOUNCE_MS = 400;

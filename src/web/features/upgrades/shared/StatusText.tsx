@@ -1,7 +1,7 @@
 // A status in its tone's colour (spec §9: success green, warning yellow, error red, purple for
 // scheduling).
 import { Text } from '@mantine/core';
-import { statusTone, type StatusTone } from '../../../domain';
+import { statusTone, type StatusTone } from '../../../../domain';
 
 const TONE_COLOR: Record<StatusTone, string | undefined> = {
   success: 'green',

@@ -1,7 +1,7 @@
 // The upgrade's and the request's progress bar (spec §2, §4, §9): success, canceled (yellow) and
 // error segments from the domain's progress, each segment already widened to stay visible.
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import type { Progress as JobProgress } from '../../../domain';
+import type { Progress as JobProgress } from '../../../../domain';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

@@ -8,10 +8,10 @@ import {
   UPGRADE_ITEM_LIST,
   UPGRADE_JOB_LIST,
   type ColumnFilter,
-} from '../../../domain';
-import { filterAndSortRows } from '../../components/data-table/useClientRows';
-import { filterContext, filterError } from '../../components/data-table/filterState';
-import { makeUpgradeItem } from '../../testing/fixtures';
+} from '../../../../domain';
+import { filterAndSortRows } from '../../../components/data-table/useClientRows';
+import { filterContext, filterError } from '../../../components/data-table/filterState';
+import { makeUpgradeItem } from '../../../testing/fixtures';
 
 const done = { job_count: 10, total_job_count: 10, eligible_job_count: 10, created_job_count: 0 };
 const requests = [

@@ -7,7 +7,7 @@ import {
   type RequestProgress,
   type UpgradeDetail,
   type UpgradeItem,
-} from '../../../domain';
+} from '../../../../domain';
 
 export function upgradeProgress(upgrade: UpgradeDetail): Progress {
   return progressFromCounts({

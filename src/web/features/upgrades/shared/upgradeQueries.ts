@@ -5,10 +5,10 @@ import {
   upgradeItemDetailSchema,
   upgradeItemSchema,
   upgradeSchema,
-} from '../../../domain';
-import { queryKeys } from '../../api/queryKeys';
-import { useParsedArray } from '../../components/useParsedArray';
-import { useParsedRecord } from '../../components/useParsedRecord';
+} from '../../../../domain';
+import { queryKeys } from '../../../api/queryKeys';
+import { useParsedArray } from '../../../components/useParsedArray';
+import { useParsedRecord } from '../../../components/useParsedRecord';
 
 export function useUpgradeDetail(upgradeId: string) {
   return useParsedRecord(upgradeDetailSchema, {

@@ -1,10 +1,10 @@
 // Renders the upgrade screens at their routes the way the app does, against stubbed answers.
-import type { CurrentUser } from '../auth/useCurrentUser';
-import { renderRoutes } from '../../testing/renderRoute';
-import type { StubRoute } from '../../testing/stubFetch';
-import { UpgradeDetailScreen } from './UpgradeDetailScreen';
-import { UpgradeItemDetailScreen } from './UpgradeItemDetailScreen';
-import { UpgradesListScreen } from './UpgradesListScreen';
+import type { CurrentUser } from '../../auth/useCurrentUser';
+import { renderRoutes } from '../../../testing/renderRoute';
+import type { StubRoute } from '../../../testing/stubFetch';
+import { UpgradeDetailScreen } from '../detail/UpgradeDetailScreen';
+import { UpgradeItemDetailScreen } from '../item-detail/UpgradeItemDetailScreen';
+import { UpgradesListScreen } from '../list/UpgradesListScreen';
 
 interface Setup {
   route: string;

@@ -9,8 +9,14 @@ import {
   type UpgradeDetail,
   type UpgradeItemDetail,
   type UpgradeJob,
-} from '../../../domain';
-import { LATEST_ID, makeUpgradeItem, ORG_ID, PACKAGE_ID, VERSION_ID } from '../../testing/fixtures';
+} from '../../../../domain';
+import {
+  LATEST_ID,
+  makeUpgradeItem,
+  ORG_ID,
+  PACKAGE_ID,
+  VERSION_ID,
+} from '../../../testing/fixtures';
 
 export function makeUpgrade(overrides: Partial<Upgrade> = {}): Upgrade {
   return upgradeSchema.parse({
