@@ -21,6 +21,8 @@ export interface EndpointShape {
   readonly response?: z.ZodType;
   /** JSON answers at statuses other than 200 that the endpoint sends itself (health's 503). */
   readonly responses?: Readonly<Record<number, z.ZodType>>;
+  /** The content types of an answer that is not JSON (a list export's tab-separated text). */
+  readonly produces?: readonly string[];
   /** Left out of the OpenAPI document: not part of the console's API (a scraper's, the document's own). */
   readonly hidden?: boolean;
 }

@@ -57,6 +57,7 @@ export function listEndpoint<
       description: `Every row of the list as tab-separated text, streamed (${input.list.key}).`,
       params,
       query: z.object({ ...exportQueryShape, ...scopeShape }),
+      produces: ['text/tab-separated-values'],
     }),
   };
 }

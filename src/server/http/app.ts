@@ -1,5 +1,5 @@
 // The HTTP application factory: tests build it in-process and call app.inject().
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import {
@@ -7,72 +7,37 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type {
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-} from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
 import { loggerOptions, type LogStream } from '../logger';
 import { OneLinePerRequest } from './access-log';
+import type { AppDeps, AppInstance, RouteRecord } from './app-instance';
 import { registerErrorHandler, sendFrameworkError } from './error-handler';
 import { registerSpa } from './spa';
-import { healthRoutes } from './routes/health';
-import { metricsRoutes } from './routes/metrics';
-import { oauthRoutes } from './routes/oauth';
 import { adminRoutes } from './routes/admin';
 import { auditRoutes } from './routes/audit';
+import { connectedOrgRoutes } from './routes/connected-orgs';
+import { healthRoutes } from './routes/health';
 import { licenseRoutes } from './routes/licenses';
+import { metricsRoutes } from './routes/metrics';
+import { orgGroupRoutes } from './routes/org-groups';
 import { orgRoutes } from './routes/orgs';
 import { packageRoutes } from './routes/packages';
-import { orgGroupRoutes } from './routes/orggroups';
-import { orgGroupChangeRoutes } from './routes/orggroup-changes';
-import { orgChangeRoutes } from './routes/org-changes';
-import { packageOrgRoutes } from './routes/packageorgs';
-import { upgradeReadRoutes } from './routes/upgrade-reads';
-import { upgradeScheduleRoutes } from './routes/upgrade-schedule';
-import { upgradeLifecycleRoutes } from './routes/upgrade-lifecycle';
-import { upgradeManageRoutes } from './routes/upgrade-manage';
-import { savedFilterRoutes } from './routes/filters';
+import { savedFilterRoutes } from './routes/saved-filters';
 import { searchRoutes } from './routes/search';
-import { registerOpenApi, type RouteRecord } from './openapi';
+import { sessionRoutes } from './routes/session';
+import { upgradeRoutes } from './routes/upgrades';
+import { registerOpenApi } from './openapi';
 import { registerAuth } from './auth';
 import { registerNulCheck } from './nul-check';
 import { publicRouteCheck, webFilePaths } from './public-routes';
 import { DEFAULT_BODY_LIMIT, onRouteBodyLimit } from './body-limits';
 import { registerRateLimits } from './rate-limits';
-import { LiveChannel, type LiveCommands } from '../live/live-channel';
-import type { JobEngine } from '../jobs/engine';
+import { LiveChannel } from '../live/live-channel';
 import { LiveRelay } from '../jobs/live-relay';
-import { buildServices, type PrebuiltParts, type Services } from '../services/build-services';
+import { buildServices } from '../services/build-services';
 
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  /** SECRET_KEY (or the demo key): token encryption and session signing. */
-  secretKey: string;
-  /** Every SECRET_KEY, current (= secretKey) first, while rotating; omitted: only secretKey. */
-  secretKeys?: readonly string[];
-  /** Folder of the built web app (dist/web); without it pages answer 503 "not built". */
-  webDir?: string;
-  /** The services, built once by the composition root; omitted, buildApp builds its own. */
-  services?: Services;
-  /** When buildApp builds the services: parts to use instead of new ones (a test's gateway). */
-  prebuilt?: PrebuiltParts;
-  /** Handlers for the live channel's client messages (background jobs). */
-  liveCommands?: LiveCommands;
-  /** The background job engine (Admin page: list and cancel). */
-  jobs?: JobEngine;
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
-> & { deps: AppDeps; services: Services; live: LiveChannel; routeTable: RouteRecord[] };
+// The app's types live in app-instance.ts so that the route modules, which this file imports, can
+// name them without importing this file; they are re-exported for the callers of buildApp.
+export type { AppDeps, AppInstance } from './app-instance';
 
 /** The HTTPS address of `url` (a request target) on the console's public host. */
 export function httpsTarget(publicUrl: string, url: string): string {
@@ -170,20 +135,15 @@ export async function buildApp(
   registerNulCheck(app);
   healthRoutes(app);
   metricsRoutes(app);
-  oauthRoutes(app);
+  sessionRoutes(app);
   adminRoutes(app);
   auditRoutes(app);
   licenseRoutes(app);
   orgRoutes(app);
   packageRoutes(app);
   orgGroupRoutes(app);
-  orgGroupChangeRoutes(app);
-  orgChangeRoutes(app);
-  packageOrgRoutes(app);
-  upgradeReadRoutes(app);
-  upgradeScheduleRoutes(app);
-  upgradeLifecycleRoutes(app);
-  upgradeManageRoutes(app);
+  connectedOrgRoutes(app);
+  upgradeRoutes(app);
   savedFilterRoutes(app);
   searchRoutes(app);
   await registerSpa(app, deps.webDir);

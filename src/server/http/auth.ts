@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../db/repositories/audit-log';
 import { findSession, touchSession, type SessionRow } from '../db/repositories/sessions';
-import type { AppInstance } from './app';
+import type { AppInstance } from './app-instance';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
 import { actorOf, SESSION_COOKIE, type Actor } from '../actor';

@@ -2,6 +2,8 @@
 // pasted list of org ids (up to 50 000 ids, the domain's MAX_ORG_IDS). A body over its limit is
 // refused with 413 before it is parsed, so no route reads more than it needs.
 import type { RouteOptions } from 'fastify';
+import { orgEndpoints, orgGroupEndpoints } from '../../domain';
+import { routeKey } from './route';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -13,10 +15,11 @@ export const ORG_ID_LIST_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** The routes whose body may hold a list of up to 50 000 org ids, with why. */
 export const ORG_ID_LIST_ROUTES: Record<string, string> = {
-  'PUT /api/orgs': 'Import Orgs: the pasted org ids',
-  'PUT /api/orggroups': 'Save Group: a new group may be created with its pasted org ids',
-  'POST /api/orggroups/:id/members': 'Add to Group: the selected or pasted org ids',
-  'POST /api/orggroups/:id/members/remove': "Remove from Group: every member's org id",
+  [routeKey(orgEndpoints.import)]: 'Import Orgs: the pasted org ids',
+  [routeKey(orgGroupEndpoints.save)]:
+    'Save Group: a new group may be created with its pasted org ids',
+  [routeKey(orgGroupEndpoints.addMembers)]: 'Add to Group: the selected or pasted org ids',
+  [routeKey(orgGroupEndpoints.removeMembers)]: "Remove from Group: every member's org id",
 };
 
 /** Gives the listed routes their larger limit as they are registered (call before the routes). */

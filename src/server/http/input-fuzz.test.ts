@@ -28,7 +28,7 @@ import { startUpgradeApp, type UpgradeApp } from '../services/upgrades/testing/u
 import { loadConfig } from '../config';
 import { buildApp, type AppInstance } from './app';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
-import type { RouteRecord } from './openapi';
+import type { RouteRecord } from './app-instance';
 import { sessionHeaders } from './test-session';
 import { mutationArbitrary, serializeBody, type InputLocation } from './testing/input-mutations';
 import { zodArbitrary, type SchemaPath } from './testing/zod-arbitrary';

@@ -1,23 +1,19 @@
 // The API's OpenAPI description, generated from the same zod schemas that validate requests, at
 // /api/docs (public: it describes shapes, never data), so scripts and other tools can use the API.
 import swagger from '@fastify/swagger';
-import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { AppInstance } from './app';
+import { operationEndpoints } from '../../domain';
+import type { AppInstance, RouteRecord } from './app-instance';
+import { route } from './route';
 
-export const OPENAPI_PATH = '/api/docs';
-
-/** Every route as registered, for the tests that check each has its schemas. */
-export interface RouteRecord {
-  method: string;
-  url: string;
-  schema: RouteOptions['schema'];
-}
+export const OPENAPI_PATH = operationEndpoints.openApi.path;
 
 export async function registerOpenApi(app: AppInstance, routes: RouteRecord[]): Promise<void> {
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, schema: route.schema });
+  app.addHook('onRoute', (registered) => {
+    const methods = Array.isArray(registered.method) ? registered.method : [registered.method];
+    for (const method of methods) {
+      routes.push({ method, url: registered.url, schema: registered.schema });
+    }
   });
   await app.register(swagger, {
     openapi: {
@@ -30,5 +26,5 @@ export async function registerOpenApi(app: AppInstance, routes: RouteRecord[]): 
     },
     transform: jsonSchemaTransform,
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  route(app, operationEndpoints.openApi, {}, async () => app.swagger());
 }

@@ -3,21 +3,25 @@
 // path was spelled (auth.ts), so a route added later is private unless it is named here.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { authEndpoints, operationEndpoints } from '../../domain';
 import type { PublicRouteCheck } from './auth';
+import { routeKey } from './route';
 
 /** `METHOD /route/pattern` → why anyone may call it. */
 export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
-  'GET /api/docs': 'the OpenAPI description of the contract; it holds no data',
-  'GET /healthz': "the load balancer's health probe; it answers only whether the process is up",
-  'GET /metrics':
+  [routeKey(operationEndpoints.openApi)]:
+    'the OpenAPI description of the contract; it holds no data',
+  [routeKey(operationEndpoints.health)]:
+    "the load balancer's health probe; it answers only whether the process is up",
+  [routeKey(operationEndpoints.metrics)]:
     'Prometheus scrapers carry no session: the route checks the METRICS_TOKEN bearer token itself, and answers 404 while none is configured',
-  'GET /oauth2/loginurl': 'sign-in starts here',
-  'GET /oauth2/callback':
+  [routeKey(authEndpoints.loginUrl)]: 'sign-in starts here',
+  [routeKey(authEndpoints.callback)]:
     'Salesforce sends the browser back here to finish sign-in or Add Org; the signed state is checked first',
-  'POST /oauth2/adminaccess':
+  [routeKey(authEndpoints.adminAccess)]:
     'sign-in with the admin access key, sent in the body with the CSRF header (wrong keys limited per address and overall)',
-  'GET /oauth2/settings': 'the sign-in page asks whether an admin access key exists',
-  'POST /oauth2/logout':
+  [routeKey(authEndpoints.settings)]: 'the sign-in page asks whether an admin access key exists',
+  [routeKey(authEndpoints.logout)]:
     'signing out needs no session (a stale cookie is cleared); a POST with the CSRF header',
 };
 

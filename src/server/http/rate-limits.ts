@@ -8,7 +8,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { TooManyRequestsError } from '../errors';
-import type { AppInstance } from './app';
+import type { AppInstance } from './app-instance';
 
 export type LimitedRead = 'exports' | 'search';
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance } from './app';
+import type { AppInstance } from './app-instance';
 import { NotFoundError } from '../errors';
 
 const API_PREFIXES = ['/api/', '/oauth2/', '/socket.io/', '/healthz', '/metrics'];

@@ -9,7 +9,9 @@ type Described = EndpointShape & { export?: EndpointShape };
 const all: [string, EndpointShape][] = Object.entries(groups).flatMap(([group, endpoints]) =>
   Object.entries(endpoints as Record<string, Described>).flatMap(([name, endpoint]) => {
     const own: [string, EndpointShape] = [`${group}.${name}`, endpoint];
-    return endpoint.export ? [own, [`${group}.${name}.export`, endpoint.export]] : [own];
+    if (!endpoint.export) return [own];
+    const exported: [string, EndpointShape] = [`${group}.${name}.export`, endpoint.export];
+    return [own, exported];
   }),
 );
 

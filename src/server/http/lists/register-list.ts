@@ -1,45 +1,35 @@
-// Registers a server-mode list: `GET <path>` answers a page ({ rows, total, total_is_estimate })
-// and `GET <path>/export` streams every matching row as tab-separated text. Both take the list
-// protocol's query (domain/api/list-query.ts) plus the list's own scope parameters.
+// Registers a server-mode list from its description (listEndpoint in src/domain/api): `GET <path>`
+// answers a page ({ rows, total, total_is_estimate }) and `GET <path>/export` streams every
+// matching row as tab-separated text. Both take the list protocol's query
+// (domain/api/list-query.ts) plus the list's own scope parameters; the server adds where the rows
+// come from (the list's SQL source) and which of them a request may see (its scope).
 import { PassThrough } from 'node:stream';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  exportQueryShape,
-  listPageSchema,
-  listQueryShape,
   tsvHeader,
   tsvLine,
   type ListColumn,
   type ListDefinition,
+  type ListEndpointShape,
   type ListQuery,
 } from '../../../domain';
 import type { ListSource } from '../../db/lists/list-source';
 import type { Scope } from '../../db/lists/sql-builder';
 import { InvalidError } from '../../errors';
 import { listPage, listStatement, streamListRows } from '../../services/lists/list-service';
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../app-instance';
 import { requireActor } from '../auth';
 import { rateLimited } from '../rate-limits';
+import { route, type EndpointHandler } from '../route';
 
-export interface ServerListSpec<
-  P extends z.ZodRawShape,
-  S extends z.ZodRawShape,
-  R extends z.ZodType,
-> {
-  readonly path: string;
-  readonly tag: string;
-  readonly description: string;
-  readonly list: ListDefinition;
+/** What the server adds to a list's description. */
+export interface ServerListSource<E extends ListEndpointShape> {
+  /** The list's SQL: its FROM clause and an expression per column. */
   readonly source: ListSource;
-  readonly row: R;
-  /** Path parameters (e.g. { id: numericId }). */
-  readonly params?: P;
-  /** The list's own query parameters (e.g. blacklisted, packageId). */
-  readonly scopeQuery?: S;
   /** The scope for a request; may throw NotFound for an unknown parent record. */
   readonly scope: (
-    params: z.output<z.ZodObject<P>>,
-    query: z.output<z.ZodObject<S>>,
+    params: z.output<E['params']>,
+    query: z.output<E['scopeQuery']>,
   ) => Scope | Promise<Scope>;
 }
 
@@ -71,74 +61,51 @@ async function writeChunk(stream: PassThrough, chunk: string): Promise<void> {
   });
 }
 
-export function registerServerList<
-  P extends z.ZodRawShape,
-  S extends z.ZodRawShape,
-  R extends z.ZodType,
->(app: AppInstance, spec: ServerListSpec<P, S, R>): void {
-  const params = z.object(spec.params ?? ({} as P));
-  const scopeQuery = spec.scopeQuery ?? ({} as S);
-  const querystring = z.object({ ...listQueryShape, ...scopeQuery });
-  const exportQuerystring = z.object({ ...exportQueryShape, ...scopeQuery });
+export function registerServerList<E extends ListEndpointShape>(
+  app: AppInstance,
+  endpoint: E,
+  server: ServerListSource<E>,
+): void {
+  const scopeOf = (request: { params: unknown; query: unknown }) =>
+    server.scope(
+      request.params as z.output<E['params']>,
+      request.query as z.output<E['scopeQuery']>,
+    );
 
-  app.get(
-    spec.path,
-    {
-      schema: {
-        tags: [spec.tag],
-        description: spec.description,
-        params,
-        querystring,
-        response: { 200: listPageSchema(spec.row) },
-      },
-    },
-    async (request) => {
-      const actor = requireActor(request);
-      const query = request.query as ListQuery & z.output<z.ZodObject<S>>;
-      const scope = await spec.scope(request.params as z.output<z.ZodObject<P>>, query);
-      return listPage(app.deps.db, spec.list, spec.source, scope, query, {
-        username: actor.username,
-      });
-    },
-  );
+  const page: EndpointHandler<ListEndpointShape> = async (request) => {
+    const actor = requireActor(request);
+    const scope = await scopeOf(request);
+    return listPage(app.deps.db, endpoint.list, server.source, scope, request.query as ListQuery, {
+      username: actor.username,
+    });
+  };
+  route(app, endpoint as ListEndpointShape, {}, page);
 
-  app.get(
-    `${spec.path}/export`,
-    {
-      schema: {
-        tags: [spec.tag],
-        description: `Every row of the list as tab-separated text, streamed (${spec.list.key}).`,
-        params,
-        querystring: exportQuerystring,
-        produces: ['text/tab-separated-values'],
+  const exportRows: EndpointHandler<ListEndpointShape['export']> = async (request, reply) => {
+    const actor = requireActor(request);
+    const query = request.query as ListQuery & { columns?: string[] };
+    const scope = await scopeOf(request);
+    const statement = listStatement(endpoint.list, server.source, scope, query, {
+      username: actor.username,
+    });
+    const columns = exportColumns(endpoint.list, query.columns);
+    const timeZone = query.tz ?? 'UTC';
+    const stream = new PassThrough();
+    stream.write(tsvHeader(columns));
+    streamListRows<Record<string, unknown>>(app.deps.db, statement, async (rows) => {
+      await writeChunk(stream, rows.map((row) => tsvLine(row, columns, timeZone)).join(''));
+    }).then(
+      () => stream.end(),
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'list export stopped');
+        stream.destroy(error instanceof Error ? error : new Error(String(error)));
       },
-      // Every row of a list: one budget for all exports (RATE_LIMIT_EXPORTS_PER_MINUTE).
-      onRequest: rateLimited(app, 'exports'),
-    },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      const query = request.query as ListQuery & { columns?: string[] } & z.output<z.ZodObject<S>>;
-      const scope = await spec.scope(request.params as z.output<z.ZodObject<P>>, query);
-      const statement = listStatement(spec.list, spec.source, scope, query, {
-        username: actor.username,
-      });
-      const columns = exportColumns(spec.list, query.columns);
-      const timeZone = query.tz ?? 'UTC';
-      const stream = new PassThrough();
-      stream.write(tsvHeader(columns));
-      streamListRows<Record<string, unknown>>(app.deps.db, statement, async (rows) => {
-        await writeChunk(stream, rows.map((row) => tsvLine(row, columns, timeZone)).join(''));
-      }).then(
-        () => stream.end(),
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'list export stopped');
-          stream.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-      return reply
-        .type('text/tab-separated-values; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${spec.list.key}.tsv"`)
-        .send(stream);
-    },
-  );
+    );
+    return reply
+      .type('text/tab-separated-values; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${endpoint.list.key}.tsv"`)
+      .send(stream);
+  };
+  // Every row of a list: one budget for all exports (RATE_LIMIT_EXPORTS_PER_MINUTE).
+  route(app, endpoint.export, { onRequest: rateLimited(app, 'exports') }, exportRows);
 }

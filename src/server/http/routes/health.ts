@@ -1,29 +1,20 @@
-import { z } from 'zod';
+// GET /healthz: answers only after a real round trip to the database, 503 when there is none.
+import { operationEndpoints } from '../../../domain';
 import { pingDatabase } from '../../db/repositories/health';
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../app-instance';
+import { route } from '../route';
 
-const healthReply = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  db: z.enum(['pglite', 'postgres']),
-  message: z.string().optional(),
-});
-
-/** GET /healthz — answers only after a real round trip to the database. */
 export function healthRoutes(app: AppInstance): void {
-  app.get(
-    '/healthz',
-    { schema: { response: { 200: healthReply, 503: healthReply } } },
-    async (_req, reply) => {
-      const { db } = app.deps;
-      try {
-        await pingDatabase(db);
-        return { status: 'ok' as const, db: db.kind };
-      } catch (error) {
-        app.log.error({ err: error }, 'health check failed');
-        return reply
-          .status(503)
-          .send({ status: 'unavailable', db: db.kind, message: 'database unreachable' });
-      }
-    },
-  );
+  route(app, operationEndpoints.health, {}, async (_request, reply) => {
+    const { db } = app.deps;
+    try {
+      await pingDatabase(db);
+      return { status: 'ok' as const, db: db.kind };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', db: db.kind, message: 'database unreachable' });
+    }
+  });
 }

@@ -2,12 +2,14 @@
 // Scrapers carry no session: the route answers only to `Authorization: Bearer <METRICS_TOKEN>`,
 // and is absent (404) when no token is configured.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app';
+import { operationEndpoints } from '../../../domain';
+import type { AppInstance } from '../app-instance';
 import { NotFoundError, UnauthorizedError } from '../../errors';
 import { bearerMatches } from '../../metrics/bearer';
 import { httpRequestDuration, registry } from '../../metrics/registry';
+import { route } from '../route';
 
-export const METRICS_PATH = '/metrics';
+export const METRICS_PATH = operationEndpoints.metrics.path;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -30,7 +32,7 @@ function observe(request: FastifyRequest, reply: FastifyReply): void {
 export function metricsRoutes(app: AppInstance): void {
   app.addHook('onResponse', async (request, reply) => observe(request, reply));
 
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+  route(app, operationEndpoints.metrics, {}, async (request, reply) => {
     const token = app.deps.config.METRICS_TOKEN;
     if (!token) throw new NotFoundError(`No such resource: GET ${METRICS_PATH}`);
     if (!bearerMatches(request.headers.authorization, token)) {

@@ -1,6 +1,6 @@
 // The page Export opens in its 540×600 popup: the connection's details and a way to connect the
 // org again. Server-rendered (no script, so the strict CSP holds) and never carrying a token.
-import type { ConnectionExport } from '../../services/connected-orgs/export-view';
+import type { ConnectionExport } from '../../../services/connected-orgs/export-view';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,0 +1,31 @@
+// The upgrade routes (spec §7 "Upgrades" and the request calls), one file per action as in
+// src/server/services/upgrades: the reads and detail reads, the Jobs and Blacklist tabs,
+// scheduling and its preview, activate, refresh, cancel, retry, purge and the Analyze stats.
+// Change routes refuse read-only users before the body is read (403, CSRF, audited); the reads,
+// the preview and the stats change nothing and are open to every signed-in user.
+import type { AppInstance } from '../../app-instance';
+import { activateRoutes } from './activate';
+import { cancelRoutes } from './cancel';
+import { detailRoutes } from './details';
+import { upgradeListRoutes } from './lists';
+import { previewRoutes } from './preview';
+import { purgeRoutes } from './purge';
+import { readRoutes } from './reads';
+import { refreshRoutes } from './refresh';
+import { retryRoutes } from './retry';
+import { scheduleRoutes } from './schedule';
+import { statsRoutes } from './stats';
+
+export function upgradeRoutes(app: AppInstance): void {
+  readRoutes(app);
+  detailRoutes(app);
+  upgradeListRoutes(app);
+  scheduleRoutes(app);
+  previewRoutes(app);
+  activateRoutes(app);
+  refreshRoutes(app);
+  cancelRoutes(app);
+  retryRoutes(app);
+  purgeRoutes(app);
+  statsRoutes(app);
+}

@@ -1,0 +1,21 @@
+// The Schedule Upgrade modal's preview, for an org or a group: what scheduling would do, nothing
+// created. It changes nothing, so every signed-in user may ask, read-only users included.
+import { upgradeEndpoints } from '../../../../domain';
+import { previewSchedule } from '../../../services/upgrades/preview';
+import type { AppInstance } from '../../app-instance';
+import { requireActor } from '../../auth';
+import { route } from '../../route';
+
+export function previewRoutes(app: AppInstance): void {
+  const scheduler = app.services.scheduler;
+
+  route(app, upgradeEndpoints.previewForOrg, {}, async (request) => {
+    requireActor(request);
+    return previewSchedule(scheduler, { orgId: request.params.orgId }, request.body.versions);
+  });
+
+  route(app, upgradeEndpoints.previewForGroup, {}, async (request) => {
+    requireActor(request);
+    return previewSchedule(scheduler, { groupId: request.params.id }, request.body.versions);
+  });
+}
