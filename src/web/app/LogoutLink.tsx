@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconLogout2 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api/client';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { useCurrentUser } from './current-user/useCurrentUser';
 import classes from './TopMenu.module.css';
 
 /** Spec §2: the Logout link shows the display name; hovering 600 ms names the signed-in username. */

@@ -14,7 +14,7 @@ import {
   type PackageVersion,
   type UpgradeItem,
 } from '../../domain';
-import type { CurrentUser } from '../features/auth/useCurrentUser';
+import type { CurrentUser } from '../app/current-user/useCurrentUser';
 
 export const PACKAGE_ID = '0A3000000000001AAA';
 export const VERSION_ID = '04t000000000001AAA';

@@ -11,7 +11,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { expect } from 'vitest';
 import { queryKeys } from '../api/queryKeys';
 import { theme } from '../app/theme';
-import type { CurrentUser } from '../features/auth/useCurrentUser';
+import type { CurrentUser } from '../app/current-user/useCurrentUser';
 import { makeUser } from './fixtures';
 import { createTestQueryClient } from './renderWithProviders';
 import { stubFetch, type StubRoute } from './stubFetch';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { closeLiveSocket } from '../../api/live';
 import { queryKeys } from '../../api/queryKeys';
-import { clearCachedUser } from './cachedUser';
+import { clearCachedUser } from '../../app/current-user/cachedUser';
 
 /**
  * Whoever signs in next must not see the previous user's name, permissions or live events: drop

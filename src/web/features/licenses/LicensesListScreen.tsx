@@ -6,7 +6,7 @@ import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
 import { ListTitle } from '../../components/ListTitle';
 import { paths } from '../../components/paths';
-import { useTableAccess } from '../auth/useTableAccess';
+import { useTableAccess } from '../../app/current-user/useTableAccess';
 import { useListTotal } from '../../components/useListTotal';
 
 const source = { mode: 'server', endpoint: '/api/licenses', queryKey: queryKeys.licenses } as const;

@@ -6,7 +6,7 @@ import { Switch } from '@mantine/core';
 import { PACKAGE_CUSTOMER_LIST, type Customer } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
-import { useTableAccess } from '../auth/useTableAccess';
+import { useTableAccess } from '../../app/current-user/useTableAccess';
 import { paths } from '../../components/paths';
 
 const cellHref = {

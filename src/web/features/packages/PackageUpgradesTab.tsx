@@ -4,7 +4,7 @@ import { UPGRADE_ITEM_LIST, upgradeItemSchema, type UpgradeItem } from '../../..
 import { queryKeys } from '../../api/queryKeys';
 import { useParsedArray } from '../../components/useParsedArray';
 import { DataTable } from '../../components/data-table';
-import { useTableAccess } from '../auth/useTableAccess';
+import { useTableAccess } from '../../app/current-user/useTableAccess';
 import { paths } from '../../components/paths';
 
 /**

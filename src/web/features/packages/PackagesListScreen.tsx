@@ -5,7 +5,7 @@ import { Screen } from '../../components/Screen';
 import { ListTitle } from '../../components/ListTitle';
 import { paths } from '../../components/paths';
 import { usePackages } from './usePackages';
-import { useTableAccess } from '../auth/useTableAccess';
+import { useTableAccess } from '../../app/current-user/useTableAccess';
 
 const cellHref = {
   package_org_id: (row: Package) => paths.packageOrg(row.package_org_id),

@@ -3,7 +3,7 @@
 import { VERSION_CUSTOMER_LIST, type Customer } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
-import { useTableAccess } from '../auth/useTableAccess';
+import { useTableAccess } from '../../app/current-user/useTableAccess';
 import { paths } from '../../components/paths';
 
 /** The blacklist's own list key, so its filters and sorts are not the Customers tab's. */

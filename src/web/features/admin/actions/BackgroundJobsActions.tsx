@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCloudDownload, IconCloudUpload, IconExternalLink } from '@tabler/icons-react';
 import type { ClientMessageName } from '../../../../domain';
 import { sendLiveMessage } from '../../../api/live';
-import { useCurrentUser, useIsReadOnly } from '../../auth/useCurrentUser';
+import { useCurrentUser, useIsReadOnly } from '../../../app/current-user/useCurrentUser';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { useAdminSettings } from './useAdminSettings';
 

@@ -4,7 +4,7 @@
 import { Stack, Title } from '@mantine/core';
 import { AUDIT_LIST, type AuditEntry } from '../../../../domain';
 import { DataTable } from '../../../components/data-table';
-import { useTableAccess } from '../../auth/useTableAccess';
+import { useTableAccess } from '../../../app/current-user/useTableAccess';
 
 /** The cache key of the audit pages (refetched when the section mounts or the page regains focus). */
 export const AUDIT_QUERY_KEY = ['audit'] as const;

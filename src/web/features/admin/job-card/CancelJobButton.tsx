@@ -1,5 +1,5 @@
 import { canCancelAdminJob, type Actor } from '../../../../domain';
-import { useIsReadOnly } from '../../auth/useCurrentUser';
+import { useIsReadOnly } from '../../../app/current-user/useCurrentUser';
 import type { AdminJob } from '../shared/adminJobSchemas';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { useCancelJob } from './useCancelJob';

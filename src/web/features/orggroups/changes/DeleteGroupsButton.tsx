@@ -1,8 +1,8 @@
 // Delete for the group list's selection and the group detail (spec §2), after the singular or
 // plural confirmation (spec §5). 'Delete Failed' with the server's message otherwise.
 import { deleteGroupsPrompt } from '../../../../domain';
-import { ConfirmedSelectionButton } from './ConfirmedSelectionButton';
-import { groupApi } from './groupApi';
+import { ConfirmedSelectionButton } from '../../../components/selection/ConfirmedSelectionButton';
+import { groupApi } from '../../../api/groupApi';
 
 interface DeleteGroupsButtonProps {
   groupIds: readonly number[];

@@ -24,7 +24,7 @@ import {
   type OrgGroupRef,
   type OrgGroupType,
 } from '../../../../domain';
-import { groupApi } from './groupApi';
+import { groupApi } from '../../../api/groupApi';
 
 interface GroupFormModalProps {
   opened: boolean;

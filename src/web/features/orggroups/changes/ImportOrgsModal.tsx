@@ -12,8 +12,8 @@ import {
   type OrgImportSummary,
 } from '../../../../domain';
 import { getLiveSocket } from '../../../api/live';
-import { groupApi } from './groupApi';
-import { showFailure } from './notices';
+import { groupApi } from '../../../api/groupApi';
+import { showFailure } from '../../../components/failureNotice';
 
 /** Listens to one live event with its payload; answers the unsubscribe (tests pass their own). */
 export type PayloadSubscribe = (event: string, listener: (payload: unknown) => void) => () => void;

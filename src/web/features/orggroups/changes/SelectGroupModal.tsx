@@ -6,10 +6,11 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { moveMembersPrompt, type OrgGroupRef } from '../../../../domain';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/selection/ConfirmDialog';
 import { GroupPicker } from './GroupPicker';
-import { groupApi } from './groupApi';
-import { showAdded, showFailure, showMoved } from './notices';
+import { groupApi } from '../../../api/groupApi';
+import { showFailure } from '../../../components/failureNotice';
+import { showAdded, showMoved } from './notices';
 
 interface SelectGroupModalProps {
   opened: boolean;

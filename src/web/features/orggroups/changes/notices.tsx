@@ -1,28 +1,11 @@
-// The notices of group changes (spec §8): failures under their titles with the server's message,
-// and the 'Added orgs' success notice for 7 s linking to the group.
+// The success notices of group changes (spec §8): 'Added orgs' and 'Moved orgs' for 7 s, each
+// linking to the group. Failures go through components/failureNotice.
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { addedOrgsNotice, movedOrgsNotice, type OrgGroupRef } from '../../../../domain';
 import { paths } from '../../../components/paths';
 
-export type FailureTitle =
-  | 'Removal Failed'
-  | 'Addition Failed'
-  | 'Delete Failed'
-  | 'Failed to Add Org(s)'
-  | 'Save Failed'
-  | 'Fail';
-
 export const NOTICE_MS = 7_000;
-
-export function showFailure(title: FailureTitle, error: unknown): void {
-  notifications.show({
-    color: 'red',
-    title,
-    message: error instanceof Error ? error.message : String(error),
-    autoClose: 10_000,
-  });
-}
 
 /** Moves the app to a path (the caller's router navigate: the toasts live outside the router). */
 export type OpenPath = (path: string) => void;

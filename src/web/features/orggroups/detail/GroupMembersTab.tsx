@@ -6,10 +6,10 @@ import { GROUP_MEMBER_LIST, removeMembersPrompt, type Org } from '../../../../do
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
-import { ConfirmedSelectionButton } from '../changes/ConfirmedSelectionButton';
-import { groupApi } from '../changes/groupApi';
+import { ConfirmedSelectionButton } from '../../../components/selection/ConfirmedSelectionButton';
+import { groupApi } from '../../../api/groupApi';
 import { SelectGroupModal } from '../changes/SelectGroupModal';
-import { SelectionButton } from '../changes/SelectionButton';
+import { SelectionButton } from '../../../components/selection/SelectionButton';
 
 interface GroupTabProps {
   groupId: number;

@@ -5,7 +5,7 @@ import { isBlacklistGroup, type OrgGroup } from '../../../../domain';
 import { sendLiveMessage } from '../../../api/live';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { GroupChangeActions } from '../changes/GroupChangeActions';
-import { ScheduleUpgradeModal } from '../../upgrades/schedule/ScheduleUpgradeModal';
+import { ScheduleUpgradeModal } from '../../upgrades';
 
 export const REFRESH_VERSIONS_NOTICE =
   "The installed versions of this group's orgs are being refreshed in the background.";

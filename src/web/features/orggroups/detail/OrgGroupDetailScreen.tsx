@@ -7,7 +7,7 @@ import { localDateTime } from '../../../components/dateTime';
 import { RecordHeader, type RecordField } from '../../../components/RecordHeader';
 import { RememberedTabs, type TabDefinition } from '../../../components/RememberedTabs';
 import { Screen } from '../../../components/Screen';
-import { useTableAccess } from '../../auth/useTableAccess';
+import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
 import { useParsedRecord } from '../../../components/useParsedRecord';
 import { GroupLicensesTab } from './GroupLicensesTab';

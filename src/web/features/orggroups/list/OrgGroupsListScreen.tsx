@@ -8,10 +8,10 @@ import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
 import { Screen } from '../../../components/Screen';
-import { useTableAccess } from '../../auth/useTableAccess';
+import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { useGroupTypeFilter } from './useGroupTypeFilter';
 import { useOrgGroups } from './useOrgGroups';
-import { WhenCell } from './WhenCell';
+import { WhenCell } from '../../../components/WhenCell';
 import { DeleteGroupsButton } from '../changes/DeleteGroupsButton';
 import { GroupFormModal } from '../changes/GroupFormModal';
 

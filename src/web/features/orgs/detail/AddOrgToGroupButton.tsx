@@ -2,7 +2,7 @@
 // 'Added org to {group}'.
 import { useState } from 'react';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
-import { SelectGroupModal } from '../../orggroups/changes/SelectGroupModal';
+import { SelectGroupModal } from '../../orggroups';
 
 export function AddOrgToGroupButton({ orgId, readOnly }: { orgId: string; readOnly: boolean }) {
   const [adding, setAdding] = useState(false);

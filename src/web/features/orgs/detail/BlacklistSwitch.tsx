@@ -6,8 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { READ_ONLY_MESSAGE, type OrgDetail } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
-import { groupApi } from '../../orggroups/changes/groupApi';
-import { showFailure } from '../../orggroups/changes/notices';
+import { groupApi } from '../../../api/groupApi';
+import { showFailure } from '../../../components/failureNotice';
 
 export function BlacklistSwitch({ org, readOnly }: { org: OrgDetail; readOnly: boolean }) {
   const queryClient = useQueryClient();

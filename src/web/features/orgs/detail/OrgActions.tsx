@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { sendLiveMessage } from '../../../api/live';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { AddOrgToGroupButton } from './AddOrgToGroupButton';
-import { ScheduleUpgradeModal } from '../../upgrades/schedule/ScheduleUpgradeModal';
+import { ScheduleUpgradeModal } from '../../upgrades';
 
 export const REFRESH_VERSIONS_TITLE = 'Refreshing Versions';
 

@@ -9,7 +9,7 @@ import { RecordHeader } from '../../../components/RecordHeader';
 import { RememberedTabs } from '../../../components/RememberedTabs';
 import { Screen } from '../../../components/Screen';
 import { useRecord } from '../../../components/useRecord';
-import { useTableAccess } from '../../auth/useTableAccess';
+import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { BlacklistNotice } from './BlacklistNotice';
 import { BlacklistSwitch } from './BlacklistSwitch';
 import { OrgActions } from './OrgActions';

@@ -11,10 +11,9 @@ import { Screen } from '../../../components/Screen';
 import { ListTitle } from '../../../components/ListTitle';
 import { paths } from '../../../components/paths';
 import { useListTotal } from '../../../components/useListTotal';
-import { useTableAccess } from '../../auth/useTableAccess';
-import { ImportOrgsModal } from '../../orggroups/changes/ImportOrgsModal';
-import { SelectGroupModal } from '../../orggroups/changes/SelectGroupModal';
-import { SelectionButton } from '../../orggroups/changes/SelectionButton';
+import { useTableAccess } from '../../../app/current-user/useTableAccess';
+import { ImportOrgsModal, SelectGroupModal } from '../../orggroups';
+import { SelectionButton } from '../../../components/selection/SelectionButton';
 import { blacklistedParams, useBlacklistedToggle } from './useBlacklistedToggle';
 
 export function OrgsListScreen() {

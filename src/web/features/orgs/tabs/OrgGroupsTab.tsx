@@ -6,8 +6,8 @@ import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
 import { useParsedArray } from '../../../components/useParsedArray';
-import { ConfirmedSelectionButton } from '../../orggroups/changes/ConfirmedSelectionButton';
-import { groupApi } from '../../orggroups/changes/groupApi';
+import { ConfirmedSelectionButton } from '../../../components/selection/ConfirmedSelectionButton';
+import { groupApi } from '../../../api/groupApi';
 import type { OrgTabProps } from './orgTabProps';
 
 export function removeFromGroupsPrompt(count: number): string {

@@ -9,7 +9,7 @@ import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
 import { useParsedArray } from '../../../components/useParsedArray';
-import { JobStatusCell } from '../../upgrades/jobs/JobStatusCell';
+import { JobStatusCell } from '../../upgrades';
 import type { OrgTabProps } from './orgTabProps';
 
 export function OrgUpgradeJobsTab({ orgId, readOnly, username }: OrgTabProps) {

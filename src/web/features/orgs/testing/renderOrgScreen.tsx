@@ -1,5 +1,5 @@
 // Renders the org screens the way the app routes them, against stubbed answers.
-import type { CurrentUser } from '../../auth/useCurrentUser';
+import type { CurrentUser } from '../../../app/current-user/useCurrentUser';
 import type { StubRoute } from '../../../testing/stubFetch';
 import { renderRoutes } from '../../../testing/renderRoute';
 import { OrgDetailScreen } from '../detail/OrgDetailScreen';

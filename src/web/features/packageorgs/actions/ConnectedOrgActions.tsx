@@ -12,7 +12,7 @@ import {
 } from '../../../../domain';
 import { canActOnConnectedOrg, type ConnectedOrgAction } from '../../../../domain/actions';
 import { paths } from '../../../components/paths';
-import { PermittedButton } from '../../upgrades/actions/PermittedButton';
+import { PermittedButton } from '../../../components/PermittedButton';
 import { openExport, startConnect } from './connectFlow';
 import { EditConnectedOrgModal } from './EditConnectedOrgModal';
 import { showFailure, useConnectedOrgChanges } from './useConnectedOrgChanges';

@@ -8,7 +8,7 @@ import { localDateTime } from '../../../components/dateTime';
 import { FieldGrid, RecordHeader, type RecordField } from '../../../components/RecordHeader';
 import { RememberedTabs } from '../../../components/RememberedTabs';
 import { Screen } from '../../../components/Screen';
-import { useTableAccess } from '../../auth/useTableAccess';
+import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
 import { useParsedRecord } from '../../../components/useParsedRecord';
 import { ConnectedOrgActions } from '../actions/ConnectedOrgActions';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Group, type ButtonVariant, type MantineColor } from '@mantine/core';
 import type { Permission } from '../../../../domain';
 import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
-import { PermittedButton } from './PermittedButton';
+import { PermittedButton } from '../../../components/PermittedButton';
 
 export interface ConfirmedAction {
   label: string;

@@ -13,7 +13,7 @@ import {
 } from '../../../../domain';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/queryKeys';
-import { PermittedButton } from './PermittedButton';
+import { PermittedButton } from '../../../components/PermittedButton';
 
 export const PURGE_FAILED = 'Delete Failed';
 

@@ -9,8 +9,8 @@ import { RecordHeader, type RecordField } from '../../../components/RecordHeader
 import { RecordLink } from '../../../components/RecordLink';
 import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
 import { Screen } from '../../../components/Screen';
-import { useCurrentUser } from '../../auth/useCurrentUser';
-import { useTableAccess } from '../../auth/useTableAccess';
+import { useCurrentUser } from '../../../app/current-user/useCurrentUser';
+import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { StatusText } from '../shared/StatusText';
 import { UpgradeItemActions } from './UpgradeItemActions';
 import { UpgradeJobsTable } from '../jobs/UpgradeJobsTable';

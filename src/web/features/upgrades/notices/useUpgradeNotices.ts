@@ -13,7 +13,7 @@ import { upgradeSchema } from '../../../../domain';
 import { api } from '../../../api/client';
 import { getLiveSocket } from '../../../api/live';
 import { paths } from '../../../components/paths';
-import { useCurrentUser } from '../../auth/useCurrentUser';
+import { useCurrentUser } from '../../../app/current-user/useCurrentUser';
 import { isOwnTransid } from './ownTransids';
 
 export const UPGRADE_STATUS_UPDATE = 'Upgrade Status Update';

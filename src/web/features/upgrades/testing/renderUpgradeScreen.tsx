@@ -1,5 +1,5 @@
 // Renders the upgrade screens at their routes the way the app does, against stubbed answers.
-import type { CurrentUser } from '../../auth/useCurrentUser';
+import type { CurrentUser } from '../../../app/current-user/useCurrentUser';
 import { renderRoutes } from '../../../testing/renderRoute';
 import type { StubRoute } from '../../../testing/stubFetch';
 import { UpgradeDetailScreen } from '../detail/UpgradeDetailScreen';

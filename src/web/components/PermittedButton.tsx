@@ -3,8 +3,8 @@
 // disables the button with the domain's reason on hover.
 import type { ReactNode } from 'react';
 import { Button, Tooltip, type ButtonVariant, type MantineColor } from '@mantine/core';
-import type { Permission } from '../../../../domain';
-import { ChangeActionButton } from '../../../components/ChangeActionButton';
+import type { Permission } from '../../domain';
+import { ChangeActionButton } from './ChangeActionButton';
 
 interface PermittedButtonProps {
   readOnly: boolean;

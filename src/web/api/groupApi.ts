@@ -6,8 +6,8 @@ import {
   memberChangeResultSchema,
   orgGroupRefSchema,
   type SaveOrgGroupInput,
-} from '../../../../domain';
-import { api } from '../../../api/client';
+} from '../../domain';
+import { api } from './client';
 
 export const groupApi = {
   save: async (input: SaveOrgGroupInput) =>

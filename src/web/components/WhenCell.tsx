@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { fromNow, localDateTime } from '../../../components/dateTime';
+import { fromNow, localDateTime } from './dateTime';
 
 /** An instant as relative time ('3 days ago'), with the exact date-time on hover. */
 export function WhenCell({ value }: { value: string | null }) {

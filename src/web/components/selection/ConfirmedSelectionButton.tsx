@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmDialog } from './ConfirmDialog';
-import { showFailure, type FailureTitle } from './notices';
+import { showFailure, type FailureTitle } from '../failureNotice';
 import { SelectionButton } from './SelectionButton';
 
 interface ConfirmedSelectionButtonProps {

@@ -2,7 +2,7 @@
 // read-only reason on hover); for others enabled once something is selected.
 import type { ReactNode } from 'react';
 import { Button, type ButtonVariant, type MantineColor } from '@mantine/core';
-import { ChangeActionButton } from '../../../components/ChangeActionButton';
+import { ChangeActionButton } from '../ChangeActionButton';
 
 interface SelectionButtonProps {
   readOnly: boolean;
