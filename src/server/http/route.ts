@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { EndpointShape } from '../../domain';
 import type { AppInstance } from './app-instance';
 
+/** The 200 answer and any other status the endpoint answers with a body of its own (503). */
 type Responses<E extends EndpointShape> = { 200: E['response'] } & (E['responses'] extends Readonly<
   Record<number, z.ZodType>
 >
@@ -88,6 +89,7 @@ export function routeKey(endpoint: Pick<EndpointShape, 'method' | 'path'>): stri
   return `${endpoint.method} ${endpoint.path}`;
 }
 
+/** Registers the endpoint's route: the description's method, path and schemas, the server's options. */
 export function route<E extends EndpointShape>(
   app: AppInstance,
   endpoint: E,
@@ -97,6 +99,8 @@ export function route<E extends EndpointShape>(
   app.route<RouteGenericInterface, ContextConfigDefault, RouteSchema<E>>({
     method: endpoint.method,
     url: endpoint.path,
+    // The same schemas RouteSchema<E> names, with a part the endpoint lacks left out rather than
+    // undefined; the type is what types the handler.
     schema: routeSchema(endpoint) as unknown as RouteSchema<E>,
     ...options,
     handler,
