@@ -181,16 +181,6 @@ function reachableFrom(starts: string[]): Set<string> {
 const runtimeGraph = new Map([...modules].map(([file, info]) => [file, info.runtime]));
 const allGraph = new Map([...modules].map(([file, info]) => [file, info.all]));
 
-/**
- * Circles held only by type-only imports that are known and left for now. preview.ts takes the
- * scheduler's types while the scheduler runs the preview: the types it needs belong in a module
- * of their own.
- */
-const KNOWN_TYPE_CYCLES: readonly (readonly string[])[] = [
-  ['src/server/services/upgrades/preview.ts', 'src/server/services/upgrades/schedule.ts'],
-];
-const isKnownTypeCycle = (cycle: string[]) =>
-  KNOWN_TYPE_CYCLES.some((known) => [...known].sort().join() === cycle.join());
 const areaOf = (file: string) => /^src\/server\/(\w+)\//.exec(file)?.[1];
 
 describe('the import graph', () => {
@@ -216,20 +206,12 @@ describe('the import graph', () => {
     expect(cycles(runtimeGraph)).toEqual([]);
   });
 
-  it('has no circular imports even counting type-only ones, but the known ones below', () => {
+  it('has no circular imports even counting type-only ones', () => {
     // Type-only imports are erased before anything runs (verbatimModuleSyntax), yet a circle of
     // types still ties the modules together: neither can be read, moved or tested without the
     // other. The HTTP app's types live in http/app-instance.ts so that route modules need not
     // import app.ts, which imports them all.
-    expect(cycles(allGraph).filter((cycle) => !isKnownTypeCycle(cycle))).toEqual([]);
-  });
-
-  it('still has each known type cycle, so a fixed one leaves the list', () => {
-    const found = cycles(allGraph);
-    const fixed = KNOWN_TYPE_CYCLES.filter(
-      (known) => !found.some((cycle) => cycle.join() === [...known].sort().join()),
-    );
-    expect(fixed).toEqual([]);
+    expect(cycles(allGraph)).toEqual([]);
   });
 
   it('inside the server, the lower layers never import the upper ones', () => {

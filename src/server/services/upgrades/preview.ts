@@ -13,15 +13,6 @@ import type { SqlClient } from '../../db/database';
 import { findOrgNames } from '../../db/repositories/org-reads';
 import { NothingToScheduleError } from '../../errors';
 import { reachesAnyone, type SchedulePlan } from './plan';
-import type { ScheduleScope, UpgradeScheduler } from './schedule';
-
-export async function previewSchedule(
-  scheduler: UpgradeScheduler,
-  scope: ScheduleScope,
-  versionIds: readonly string[],
-): Promise<SchedulePreview> {
-  return scheduler.preview(scope, versionIds);
-}
 
 /**
  * Scheduling (or retrying) what reaches no org is refused before anything is written: a 409

@@ -1,7 +1,6 @@
 // The Schedule Upgrade modal's preview, for an org or a group: what scheduling would do, nothing
 // created. It changes nothing, so every signed-in user may ask, read-only users included.
 import { upgradeEndpoints } from '../../../../domain';
-import { previewSchedule } from '../../../services/upgrades/preview';
 import type { AppInstance } from '../../app-instance';
 import { requireActor } from '../../auth';
 import { route } from '../../route';
@@ -11,11 +10,11 @@ export function previewRoutes(app: AppInstance): void {
 
   route(app, upgradeEndpoints.previewForOrg, {}, async (request) => {
     requireActor(request);
-    return previewSchedule(scheduler, { orgId: request.params.orgId }, request.body.versions);
+    return scheduler.preview({ orgId: request.params.orgId }, request.body.versions);
   });
 
   route(app, upgradeEndpoints.previewForGroup, {}, async (request) => {
     requireActor(request);
-    return previewSchedule(scheduler, { groupId: request.params.id }, request.body.versions);
+    return scheduler.preview({ groupId: request.params.id }, request.body.versions);
   });
 }
