@@ -2,20 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Invalidation } from '../../domain';
 import { createTestQueryClient } from '../testing/renderWithProviders';
 import { LIVE_INVALIDATIONS, useLiveInvalidation, type LiveSubscribe } from './live';
 import { queryKeys } from './queryKeys';
 
 /** Stands in for the socket: records listeners and lets the test emit server events. */
 function fakeChannel() {
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(payload: Invalidation) => void>>();
   const subscribe: LiveSubscribe = (event, listener) => {
     const forEvent = listeners.get(event) ?? new Set();
     forEvent.add(listener);
     listeners.set(event, forEvent);
     return () => forEvent.delete(listener);
   };
-  const emit = (event: string) => listeners.get(event)?.forEach((listener) => listener());
+  const emit = (event: string) => listeners.get(event)?.forEach((listener) => listener({}));
   const count = () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0);
   return { subscribe, emit, count };
 }

@@ -1,15 +1,25 @@
 // The live channel carries invalidations, not data (architecture §4): an event says "this changed",
-// and the screens refetch through REST, which stays the source of truth.
+// and the screens refetch through REST, which stays the source of truth. The socket is typed with
+// the domain's map of events, so a listener reads the payload the server publishes and a message
+// carries the argument the server expects.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientMessageName } from '../../domain';
+import type {
+  ClientMessageName,
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '../../domain';
 import { queryKeys } from './queryKeys';
 
-let socket: Socket | undefined;
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: LiveSocket | undefined;
 
 /** The shared socket, opened on first use so pages without a session never connect. */
-export function getLiveSocket(): Socket {
+export function getLiveSocket(): LiveSocket {
   // An unset URL means the page's own origin (the dev server proxies /socket.io to the API).
   socket ??= io(import.meta.env.VITE_LIVE_URL || undefined, { withCredentials: true });
   return socket;
@@ -22,23 +32,33 @@ export function closeLiveSocket(): void {
 }
 
 /** Sends a client message of spec §7 ('fetch', 'upload-orgs'…); the server answers failures on 'fail'. */
-export function sendLiveMessage(name: ClientMessageName, argument?: string | number): void {
-  if (argument === undefined) getLiveSocket().emit(name);
-  else getLiveSocket().emit(name, argument);
+export function sendLiveMessage<Name extends ClientMessageName>(
+  name: Name,
+  ...argument: Parameters<ClientToServerEvents[Name]>
+): void {
+  getLiveSocket().emit(name, ...argument);
 }
 
-export type LiveSubscribe = (event: string, listener: () => void) => () => void;
+/** Listens to one server event with its payload; answers the unsubscribe (tests pass their own). */
+export type LiveSubscribe = <Event extends ServerEventName>(
+  event: Event,
+  listener: (payload: ServerEventPayload<Event>) => void,
+) => () => void;
 
 export const subscribeToLiveEvent: LiveSubscribe = (event, listener) => {
   const liveSocket = getLiveSocket();
-  liveSocket.on(event, listener);
+  // socket.io types a listener through a conditional type that TypeScript cannot resolve for a
+  // generic event name; seen as any event of the map, the listener is what it accepts.
+  const name: ServerEventName = event;
+  const handler = listener as ServerToClientEvents[ServerEventName];
+  liveSocket.on(name, handler);
   return () => {
-    liveSocket.off(event, listener);
+    liveSocket.off(name, handler);
   };
 };
 
 /** Which cached queries each server event (spec §4 "Events that refresh lists") makes stale. */
-export const LIVE_INVALIDATIONS: Readonly<Record<string, readonly QueryKey[]>> = {
+export const LIVE_INVALIDATIONS: Readonly<Partial<Record<ServerEventName, readonly QueryKey[]>>> = {
   upgrade: [queryKeys.upgrades, queryKeys.upgrade],
   upgrades: [queryKeys.upgrades],
   'upgrade-items': [queryKeys.upgradeItems, queryKeys.upgradeItem, queryKeys.upgrade],
@@ -68,8 +88,10 @@ export const LIVE_INVALIDATIONS: Readonly<Record<string, readonly QueryKey[]>> =
 export function useLiveInvalidation(subscribe: LiveSubscribe = subscribeToLiveEvent): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const unsubscribers = Object.entries(LIVE_INVALIDATIONS).map(([event, keys]) =>
+    const events = Object.keys(LIVE_INVALIDATIONS) as ServerEventName[];
+    const unsubscribers = events.map((event) =>
       subscribe(event, () => {
+        const keys = LIVE_INVALIDATIONS[event] ?? [];
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       }),
     );

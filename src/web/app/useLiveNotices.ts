@@ -32,6 +32,9 @@ export const LIVE_NOTICE_MS = {
   preauthOrg: 25_000,
 };
 
+/** The server events that raise a notice; each carries an AlertPayload. */
+type AlertEventName = 'fail' | 'alert' | 'ALERT_INVALID_ORG' | 'ALERT_PREAUTH_ORG';
+
 type OrgRef = NonNullable<z.infer<typeof alertPayload>['org']>;
 
 /**
@@ -96,7 +99,9 @@ export function useLiveNotices(): void {
             : {}),
         });
       };
-    const handlers: [string, (payload: unknown) => void][] = [
+    // The payload is checked even though the channel is typed: an alert that does not say
+    // enough raises no notice rather than an empty one.
+    const handlers: [AlertEventName, (payload: unknown) => void][] = [
       // Spec §8 "Upgrade System Failure": the engine's failure events, 10 s.
       ['fail', show('fail', 'red', UPGRADE_SYSTEM_FAILURE)],
       ['alert', show('alert', 'red', 'Alert')],

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Invalidation } from '../../../domain';
 import { useLiveInvalidation, type LiveSubscribe } from '../../api/live';
 import type * as LiveModule from '../../api/live';
 import { makeJob, makeJobs } from './testing/adminJobFixtures';
@@ -63,7 +64,7 @@ describe('BackgroundJobsScreen', () => {
   });
 
   it("refetches when the live channel says 'job-queue' changed", async () => {
-    const listeners = new Map<string, () => void>();
+    const listeners = new Map<string, (payload: Invalidation) => void>();
     const subscribe: LiveSubscribe = (event, listener) => {
       listeners.set(event, listener);
       return () => listeners.delete(event);
@@ -78,7 +79,7 @@ describe('BackgroundJobsScreen', () => {
     expect(await screen.findByText('No queued jobs')).toBeInTheDocument();
 
     answer = makeJobs({ queue: [makeJob({ type: 'upload-orgs', status: 'Queued' })] });
-    act(() => listeners.get('job-queue')?.());
+    act(() => listeners.get('job-queue')?.({}));
 
     await waitFor(() => expect(cardsIn('admin-section-queue')).toEqual(['upload-orgs:Queued']));
     expect(screen.queryByText('No queued jobs')).not.toBeInTheDocument();

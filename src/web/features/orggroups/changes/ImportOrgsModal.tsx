@@ -7,24 +7,13 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Textarea } from
 import { useMutation } from '@tanstack/react-query';
 import {
   formatOrgIds,
-  orgImportSummarySchema,
   parseOrgIds,
   type OrgImportSummary,
+  type ServerEventPayload,
 } from '../../../../domain';
 import { getLiveSocket } from '../../../api/live';
 import { groupApi } from '../../../api/groupApi';
 import { showFailure } from '../../../components/failureNotice';
-
-/** Listens to one live event with its payload; answers the unsubscribe (tests pass their own). */
-export type PayloadSubscribe = (event: string, listener: (payload: unknown) => void) => () => void;
-
-const liveSubscribe: PayloadSubscribe = (event, listener) => {
-  const socket = getLiveSocket();
-  socket.on(event, listener);
-  return () => {
-    socket.off(event, listener);
-  };
-};
 
 let imports = 0;
 const newTransid = () => `import-${Date.now()}-${++imports}`;
@@ -32,17 +21,12 @@ const newTransid = () => `import-${Date.now()}-${++imports}`;
 interface ImportOrgsModalProps {
   opened: boolean;
   onClose: () => void;
-  subscribe?: PayloadSubscribe;
 }
 
-export function ImportOrgsModal({
-  opened,
-  onClose,
-  subscribe = liveSubscribe,
-}: ImportOrgsModalProps) {
+export function ImportOrgsModal({ opened, onClose }: ImportOrgsModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Import Orgs" centered size="lg">
-      {opened && <ImportForm onClose={onClose} subscribe={subscribe} />}
+      {opened && <ImportForm onClose={onClose} />}
     </Modal>
   );
 }
@@ -55,23 +39,24 @@ export function summaryLines(summary: OrgImportSummary): string[] {
   ];
 }
 
-function ImportForm({ onClose, subscribe }: { onClose: () => void; subscribe: PayloadSubscribe }) {
+function ImportForm({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const [summary, setSummary] = useState<OrgImportSummary | null>(null);
   const transid = useRef<string | null>(null);
   const parsed = parseOrgIds(text);
 
   // The job's end arrives on the live channel; only our own transid counts.
-  useEffect(
-    () =>
-      subscribe('orgs', (payload) => {
-        const event = payload as { transid?: unknown; imported?: unknown } | undefined;
-        if (!transid.current || event?.transid !== transid.current) return;
-        const result = orgImportSummarySchema.safeParse(event.imported);
-        if (result.success) setSummary(result.data);
-      }),
-    [subscribe],
-  );
+  useEffect(() => {
+    const socket = getLiveSocket();
+    const onOrgs = (event: ServerEventPayload<'orgs'>) => {
+      if (!transid.current || event.transid !== transid.current) return;
+      if (event.imported) setSummary(event.imported);
+    };
+    socket.on('orgs', onOrgs);
+    return () => {
+      socket.off('orgs', onOrgs);
+    };
+  }, []);
 
   const start = useMutation({
     mutationFn: async () => {

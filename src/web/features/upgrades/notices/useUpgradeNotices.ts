@@ -8,8 +8,7 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { upgradeSchema } from '../../../../domain';
+import { upgradeSchema, type ServerEventPayload } from '../../../../domain';
 import { api } from '../../../api/client';
 import { getLiveSocket } from '../../../api/live';
 import { paths } from '../../../components/paths';
@@ -23,29 +22,20 @@ export function upgradeChangedMessage(description: string): string {
   return `The upgrade ${description} changed. Click here to see what is new.`;
 }
 
-const upgradeEvent = z.object({
-  ids: z.array(z.union([z.number(), z.string()])).optional(),
-  transid: z.string().optional(),
-  by: z.string().optional(),
-});
-
 export function useUpgradeNotices(): void {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const me = user?.username?.trim().toLowerCase() ?? null;
   useEffect(() => {
     const socket = getLiveSocket();
-    const onUpgrade = (payload: unknown) => {
-      const parsed = upgradeEvent.safeParse(payload);
-      if (!parsed.success) return;
-      const { transid, by } = parsed.data;
+    const onUpgrade = ({ ids, transid, by }: ServerEventPayload<'upgrade'>) => {
       // Activations and cancels name who acted; schedules carry the transid of whoever scheduled.
       const fromOther =
         by !== undefined
           ? by.trim().toLowerCase() !== me
           : transid !== undefined && !isOwnTransid(transid);
       if (!fromOther) return;
-      for (const raw of parsed.data.ids ?? []) {
+      for (const raw of ids ?? []) {
         const id = Number(raw);
         const to = paths.upgrade(id);
         if (!Number.isInteger(id) || !to) continue;

@@ -20,6 +20,7 @@ import {
   SCHEDULE_STEP_MINUTES,
   validateSchedule,
   type ScheduleField,
+  type ServerEventPayload,
 } from '../../../../domain';
 import { api } from '../../../api/client';
 import { getLiveSocket } from '../../../api/live';
@@ -115,12 +116,15 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
   // The live event of this attempt's transid opens the upgrade (or reports why not).
   useEffect(() => {
     const socket = getLiveSocket();
-    const onUpgrade = (payload: unknown) => {
-      const event = payload as { ids?: unknown[]; transid?: string; message?: string } | null;
+    const onUpgrade = (event: ServerEventPayload<'upgrade'>) => {
       const current = attempt.current;
-      if (!event || !current || event.transid !== current.transid) return;
-      const id = typeof event.ids?.[0] === 'number' ? event.ids[0] : undefined;
-      finish({ id, message: event.message, failed: false });
+      if (!current || event.transid !== current.transid) return;
+      const first = event.ids?.[0];
+      finish({
+        id: typeof first === 'number' ? first : undefined,
+        message: event.message,
+        failed: false,
+      });
     };
     socket.on('upgrade', onUpgrade);
     return () => {
