@@ -1,8 +1,9 @@
-// The module structure, checked over the real sources (the predecessor's weaknesses 31, 36, 37 in
-// docs/domain.md §9): its modules imported each other in circles held together by lazy property
-// access, its job fetchers kept the running job in a module-level `let` that concurrent jobs
-// overwrote, and it carried modules nothing used. The import graph is read with the TypeScript
-// parser (no type checking, so the whole tree parses in about a second).
+// The module structure, checked over the real sources (weaknesses 31, 36 and 37 in
+// docs/architecture.md "Weaknesses of the console Pushboard replaces"): that console's modules
+// imported each other in circles held together by lazy property access, its job fetchers kept the
+// running job in a module-level `let` that concurrent jobs overwrote, and it carried modules
+// nothing used. The import graph is read with the TypeScript parser (no type checking, so the whole
+// tree parses in about a second).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';

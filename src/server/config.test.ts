@@ -29,7 +29,7 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
-  it('reads the predecessor variables with the same meaning', () => {
+  it('reads the variables of the console Pushboard replaces with the same meaning', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db:5432/pb',
       PORT: '8080',

@@ -1,5 +1,6 @@
 // Every environment variable Pushboard reads, parsed and validated once at boot.
-// Names follow the predecessor where they mean the same thing, so operators can migrate.
+// Names follow the console Pushboard replaces where they mean the same thing, so its operators can
+// migrate.
 import { z } from 'zod';
 import { KEY_PREFIXES, toId18 } from '../domain/ids';
 

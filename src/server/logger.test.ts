@@ -1,6 +1,7 @@
-// Structured log data is kept (the predecessor's weakness 38 in docs/domain.md §9: its logger
-// wrapper dropped the data argument of debug/info/warn, so most context never reached a line).
-// Both of our loggers are checked on the lines they really write: the engine's JSON logger, and
+// Structured log data is kept (weakness 38 in
+// docs/architecture.md "Weaknesses of the console Pushboard replaces": that console's logger
+// wrapper dropped the data argument of debug/info/warn, so most context never reached a line). Both
+// of our loggers are checked on the lines they really write: the engine's JSON logger, and
 // Fastify's pino logger with our options behind the real error handler.
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';

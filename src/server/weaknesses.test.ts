@@ -1,7 +1,7 @@
-// Weaknesses of the predecessor (docs/domain.md §9) that no other test pinned down, each checked
-// on the real parts: the HTTP app, the gateway and the upgrade engine against the simulator over
-// HTTP, on PGlite (and PostgreSQL with TEST_DATABASE_URL). The number in each title is the item
-// of that list.
+// The weaknesses listed in docs/architecture.md "Weaknesses of the console Pushboard replaces" that
+// no other test pinned down, each checked on the real parts: the HTTP app, the gateway and the
+// upgrade engine against the simulator over HTTP, on PGlite (and PostgreSQL with
+// TEST_DATABASE_URL). The number in each title is the item of that list.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,11 +1,11 @@
-// PostgreSQL "restarted" under load (issue 14, "Faults and crashes"): the app reaches PostgreSQL
-// through a TCP proxy; while list reads and group saves run in a loop, the proxy cuts every
-// connection and refuses new ones for OUTAGE_MS, then accepts again. Requests during the outage
-// answer 503 with a JSON message (never 500, never a hang, no unhandled rejection); afterwards
-// requests succeed again without restarting the app, the pool holds no dead connection, the job
-// engine (pg-boss) runs a job started after the outage, and the live channel delivers events
-// again, across processes too (its LISTEN connection reconnected). The machine's PostgreSQL server
-// itself is never touched. PostgreSQL only.
+// PostgreSQL "restarted" under load (a fault test, docs/architecture.md "Testing"): the app reaches
+// PostgreSQL through a TCP proxy; while list reads and group saves run in a loop, the proxy cuts
+// every connection and refuses new ones for OUTAGE_MS, then accepts again. Requests during the
+// outage answer 503 with a JSON message (never 500, never a hang, no unhandled rejection);
+// afterwards requests succeed again without restarting the app, the pool holds no dead connection,
+// the job engine (pg-boss) runs a job started after the outage, and the live channel delivers
+// events again, across processes too (its LISTEN connection reconnected). The machine's PostgreSQL
+// server itself is never touched. PostgreSQL only.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';

@@ -1,7 +1,8 @@
-// The schema after every migration, read from the catalog (the predecessor's weakness 35 in
-// docs/domain.md §9): it had no foreign keys, integer ids kept in varchar columns
-// (upgrade.parent_id, org_group_id), a filter table without a primary key, and narrow columns
-// (license.instance 6, package_org.instance_name 8, namespace 16) that made inserts fail.
+// The schema after every migration, read from the catalog (weakness 35 in
+// docs/architecture.md "Weaknesses of the console Pushboard replaces"): that console had no foreign
+// keys, integer ids kept in varchar columns (upgrade.parent_id, org_group_id), a filter table
+// without a primary key, and narrow columns (license.instance 6, package_org.instance_name 8,
+// namespace 16) that made inserts fail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIT_OUTCOMES,
@@ -148,7 +149,7 @@ describe('schema integrity', () => {
     expect(limited).toEqual([]);
   });
 
-  it('stores long instance names and namespaces the predecessor could not', async () => {
+  it('stores long instance names and namespaces (weakness 35: columns too narrow)', async () => {
     const instance = 'USA1234S-very-long-hyperforce-pod-name';
     const namespace = 'a_very_long_namespace_prefix';
     await testDb.db.query(

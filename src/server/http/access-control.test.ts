@@ -15,7 +15,7 @@ import { PUBLIC_ROUTES as PUBLIC } from './public-routes';
 import { sessionHeaders } from './test-session';
 import { pathSpellings } from './testing/path-spellings';
 
-/** Change routes a read-only user may call, with why (spec §6). */
+/** Change routes a read-only user may call, with why (docs/product.md "Roles and permissions"). */
 const READ_ONLY_ALLOWED: Record<string, string> = {
   'POST /api/stats': 'Analyze stays available to read-only users; it changes nothing',
   'POST /api/orgs/:orgId/upgrade/preview':
@@ -37,8 +37,8 @@ const CHANGING_GETS = new Set([
 
 /** Live-channel messages a read-only user may send, with why. */
 const READ_ONLY_MESSAGES_ALLOWED: Partial<Record<ClientMessageName, string>> = {
-  'refresh-org-versions': 'Refresh Versions stays available to read-only users (spec §6)',
-  'refresh-group-versions': 'Refresh Versions stays available to read-only users (spec §6)',
+  'refresh-org-versions': 'Refresh Versions stays available to read-only users',
+  'refresh-group-versions': 'Refresh Versions stays available to read-only users',
 };
 
 const PARAM_VALUES: Record<string, string> = {

@@ -1,10 +1,10 @@
-// Every change route writes its audit row (issue #14 "Audit log"): the test walks Fastify's route
-// table and drives each change route with an example request that succeeds, against the
-// simulator over HTTP and a database filled by a real fetch, then expects exactly one new audit
-// row naming the actor, the action and the target. A change route that is neither driven here
-// nor listed in NOT_DRIVEN (with the reason and the test that covers it) fails the test, so a new
-// route must be added. The last tests prove atomicity: a change that fails midway (a database
-// error after Salesforce accepted, or Salesforce's refusal) leaves no 'success' row.
+// Every change route writes its audit row (docs/security.md "Audit"): the test walks Fastify's
+// route table and drives each change route with an example request that succeeds, against the
+// simulator over HTTP and a database filled by a real fetch, then expects exactly one new audit row
+// naming the actor, the action and the target. A change route that is neither driven here nor
+// listed in NOT_DRIVEN (with the reason and the test that covers it) fails the test, so a new route
+// must be added. The last tests prove atomicity: a change that fails midway (a database error after
+// Salesforce accepted, or Salesforce's refusal) leaves no 'success' row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createJobEngine, type JobEngine } from '../jobs/engine';

@@ -1,10 +1,10 @@
-// Input fuzzing of every route (issue #14 "Input"): each route's body, query and params schemas
-// in Fastify's route table are turned into fast-check arbitraries FROM THE ZOD SCHEMAS THEMSELVES
-// (testing/zod-arbitrary.ts), so a route added tomorrow is fuzzed too. Each case is a valid input,
-// or a valid input with one thing broken (testing/input-mutations.ts: wrong type, removed, null,
-// out of range, 100 KB string, 10 000-deep nesting, 10 000-item array, unknown field), sent
-// through app.inject as a signed-in operator with the CSRF header, against the simulator with a
-// database filled by a real fetch. Asserted for every case:
+// Input fuzzing of every route (docs/security.md "Limits and bad input"): each route's body, query
+// and params schemas in Fastify's route table are turned into fast-check arbitraries FROM THE ZOD
+// SCHEMAS THEMSELVES (testing/zod-arbitrary.ts), so a route added tomorrow is fuzzed too. Each case
+// is a valid input, or a valid input with one thing broken (testing/input-mutations.ts: wrong type,
+// removed, null, out of range, 100 KB string, 10 000-deep nesting, 10 000-item array, unknown
+// field), sent through app.inject as a signed-in operator with the CSRF header, against the
+// simulator with a database filled by a real fetch. Asserted for every case:
 //   - the status is never ≥ 500 (502 from Salesforce only where ALLOWED_502 says why);
 //   - an input the route's own zod schema rejects (parsed here exactly as Fastify parses it, in
 //     Fastify's order params → body → querystring) gets a 400 whose `field` is the path of the

@@ -1,7 +1,7 @@
-// Size and rate limits (issue #14): bodies over 1 MiB get 413 JSON except on the routes that take
-// a pasted list of org ids (4 MiB); headers over 16 KiB get 431 from Node over a real socket and
-// the server keeps serving; list exports and the global search are rate-limited per user (every
-// session of a username together) with 429 JSON and Retry-After.
+// Size and rate limits (docs/security.md "Limits and bad input"): bodies over 1 MiB get 413 JSON
+// except on the routes that take a pasted list of org ids (4 MiB); headers over 16 KiB get 431 from
+// Node over a real socket and the server keeps serving; list exports and the global search are
+// rate-limited per user (every session of a username together) with 429 JSON and Retry-After.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';

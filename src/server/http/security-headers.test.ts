@@ -1,9 +1,9 @@
-// Browser hardening headers (issue #14) on every kind of response: the SPA's index.html, a static
-// asset, API JSON (success and error) and the health probe. The Content-Security-Policy allows no
-// inline or eval'd script, no plugins, no framing and no foreign <base>; the web app's index.html
-// holds no inline script, so the policy does not break the app. Under FORCE_HTTPS: HSTS for a year
-// with subdomains, http redirected to https, and a Secure session cookie; always HttpOnly and
-// SameSite=Lax.
+// Browser hardening headers (docs/security.md "Browser protections") on every kind of response: the
+// SPA's index.html, a static asset, API JSON (success and error) and the health probe. The
+// Content-Security-Policy allows no inline or eval'd script, no plugins, no framing and no foreign
+// <base>; the web app's index.html holds no inline script, so the policy does not break the app.
+// Under FORCE_HTTPS: HSTS for a year with subdomains, http redirected to https, and a Secure
+// session cookie; always HttpOnly and SameSite=Lax.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
-// A session's life (issue #14): a sign-in rotates the id (admin key and the OAuth callback against
-// the simulator's real login page), the idle and the absolute timeout end it (timestamps moved in
-// the database, no sleeping), and logout everywhere ends every session of one user, in every
-// browser, with their live-channel sockets, audited. Real PGlite/PostgreSQL, real HTTP, real
-// socket.io.
+// A session's life (docs/security.md "Sessions"): a sign-in rotates the id (admin key and the OAuth
+// callback against the simulator's real login page), the idle and the absolute timeout end it
+// (timestamps moved in the database, no sleeping), and logout everywhere ends every session of one
+// user, in every browser, with their live-channel sockets, audited. Real PGlite/PostgreSQL, real
+// HTTP, real socket.io.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startSimulator, type RunningSimulator } from '../../../test/support/salesforce-simulator';

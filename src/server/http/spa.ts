@@ -1,5 +1,6 @@
-// Serves the built web app: hashed assets with long caching, and index.html for every client
-// route (spec §2) so deep links work. API-like paths never get the HTML: they answer JSON 404.
+// Serves the built web app: hashed assets with long caching, and index.html for every client route
+// (docs/product.md "Route table") so deep links work. API-like paths never get the HTML: they
+// answer JSON 404.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';

@@ -1,6 +1,6 @@
-// Cancel (spec §4 "Background job"): offered unless the job is at its last step or already
-// canceled, and the server holds to the same rule. All the named jobs are checked first, then
-// all canceled in one transaction: a request is never half-applied.
+// Cancel (docs/product.md "Background job states"): offered unless the job is at its last step or
+// already canceled, and the server holds to the same rule. All the named jobs are checked first,
+// then all canceled in one transaction: a request is never half-applied.
 import type PgBoss from 'pg-boss';
 import { canCancelAdminJob } from '../../domain/actions';
 import { writeAudit } from '../db/repositories/audit-log';

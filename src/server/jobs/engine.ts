@@ -1,7 +1,7 @@
-// The background job engine (docs/architecture §5): pg-boss queues on our database decide which
-// process runs which job (one running per concurrency group, the rest in arrival order), and
-// admin_job rows say what the Admin page shows. A job row and its queue entry are written in one
-// transaction, so neither exists without the other.
+// The background job engine (docs/architecture.md "Background jobs"): pg-boss queues on our
+// database decide which process runs which job (one running per concurrency group, the rest in
+// arrival order), and admin_job rows say what the Admin page shows. A job row and its queue entry
+// are written in one transaction, so neither exists without the other.
 import { randomUUID } from 'node:crypto';
 import type { JobSchedules } from '../config';
 import {

@@ -29,7 +29,7 @@ export interface JobRunDeps {
   maxRunMs: number;
 }
 
-// Bounds, so that no job row (the predecessor's bug) grows without limit.
+// Bounds, so that no job row grows without limit however many results and errors a job reports.
 const MAX_RESULTS = 500;
 const MAX_ERRORS = 200;
 const MAX_DETAILS = 200;

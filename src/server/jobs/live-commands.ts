@@ -1,7 +1,8 @@
-// The live channel's job messages (spec §7 "Real-time channel"). The channel has already checked
+// The live channel's job messages (docs/api.md "The live channel"). The channel has already checked
 // the session, the read-only rule (read-only users may only refresh versions) and the argument;
-// this starts the job, whose 'job.start' audit row the engine writes with the job's row (the
-// predecessor kept no trace of who asked).
+// this starts the job, whose 'job.start' audit row the engine writes with the job's row (weakness
+// 32 in docs/architecture.md "Weaknesses of the console Pushboard replaces": no record of who
+// started what).
 import type { Actor } from '../actor';
 import { InvalidError } from '../errors';
 import type { LiveCommands } from '../live/live-channel';

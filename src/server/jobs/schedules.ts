@@ -8,7 +8,8 @@
 // transaction that queues the job, so a schedule fires once per slot however many processes run
 // it, and keeps firing while any one of them is alive. A process that starts inside a slot that
 // has not fired yet fires it at once: a fresh server does not wait a whole interval (the
-// predecessor's full fetch waited until after the next midnight plus a day).
+// console Pushboard replaces made its first full fetch wait until after the next midnight plus a
+// day).
 import type { JobSchedules } from '../config';
 import type { JobLogger } from './job-logger';
 import type { JobType } from './types';

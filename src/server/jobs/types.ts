@@ -1,6 +1,7 @@
-// The contract between the job engine and the jobs it runs (docs/architecture §5).
-// A job is a named list of steps; the engine records progress in admin_job, checks for
-// cancellation between steps, and publishes jobs / job-queue / job-history on the live channel.
+// The contract between the job engine and the jobs it runs
+// (docs/architecture.md "Background jobs"). A job is a named list of steps; the engine records
+// progress in admin_job, checks for cancellation between steps, and publishes jobs / job-queue /
+// job-history on the live channel.
 import type { SqlClient } from '../db/database';
 
 export type JobType =

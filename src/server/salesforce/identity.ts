@@ -1,5 +1,6 @@
-// Who a token belongs to, and whether that user may change things (domain.md §1.5: Edit on
-// sfLma__Package_Version__c through any assigned permission set).
+// Who a token belongs to, and whether that user may change things
+// (docs/security.md "Who may sign in": Edit on sfLma__Package_Version__c through any assigned
+// permission set).
 import type { Connection } from 'jsforce';
 import { z } from 'zod';
 import { soqlId } from './soql';

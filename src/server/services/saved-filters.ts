@@ -1,6 +1,6 @@
-// Saved filters (spec §5): named column filters per list, shared by every user. A filter is
-// checked against its list before it is stored, so a saved filter never names a column the list
-// lacks or holds an expression the list cannot run.
+// Saved filters (docs/product.md "Saved filters"): named column filters per list, shared by every
+// user. A filter is checked against its list before it is stored, so a saved filter never names a
+// column the list lacks or holds an expression the list cannot run.
 import {
   compileFilters,
   describeFilterError,

@@ -1,11 +1,11 @@
-// The sync against an unreliable Salesforce (issue 14, "Faults and crashes"): two identical
-// simulators (same dataset and seed), one fault-free, one where ~10 % of API calls fail in every
-// way the simulator can fail them — 5xx, dropped connections, answers lost after the work was done,
-// expired tokens, REQUEST_LIMIT_EXCEEDED and calls that hang until the gateway's request timeout
-// gives up on them. Both run Fetch all data, rounds of the same Salesforce changes each followed by
-// Fetch latest data, and Fetch all data again. Every synced table must hold the same rows on both sides (ordered row dumps, our
-// own insert/update timestamps left out), and no job may report an error. Runs on PGlite and, with
-// TEST_DATABASE_URL, on PostgreSQL.
+// The sync against an unreliable Salesforce (docs/architecture.md "Fetching from Salesforce"): two
+// identical simulators (same dataset and seed), one fault-free, one where ~10 % of API calls fail
+// in every way the simulator can fail them — 5xx, dropped connections, answers lost after the work
+// was done, expired tokens, REQUEST_LIMIT_EXCEEDED and calls that hang until the gateway's request
+// timeout gives up on them. Both run Fetch all data, rounds of the same Salesforce changes each
+// followed by Fetch latest data, and Fetch all data again. Every synced table must hold the same
+// rows on both sides (ordered row dumps, our own insert/update timestamps left out), and no job may
+// report an error. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type {

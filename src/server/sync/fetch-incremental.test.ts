@@ -84,7 +84,8 @@ describe('Fetch latest data', () => {
   });
 
   it('does not miss a record modified later in the same second as the watermark', async () => {
-    // The predecessor's `LastModifiedDate > mark` would never see this one.
+    // A strict `LastModifiedDate > mark` would never see this one (weakness 25 in
+    // docs/architecture.md "Weaknesses of the console Pushboard replaces").
     const at = secondFromNow(10);
     const c = licenseIds[2] ?? '';
     h.sim.control.updateRecord(

@@ -1,5 +1,5 @@
-// Fetch latest data (incremental) and Fetch all data (full): every source, in the order the
-// derived data needs it (domain.md §3.3).
+// Fetch latest data (incremental) and Fetch all data (full): every source, in the order the derived
+// data needs it (docs/architecture.md "Fetching from Salesforce").
 import type { JobDefinition, JobStep } from '../jobs/types';
 import type { SyncDeps } from './deps';
 import { fetchAccountsStep } from './fetch-accounts';

@@ -1,9 +1,9 @@
-// The org import's background job ('Fetch subscribers by org id', spec §2 Import orgs, §7 PUT
-// /api/orgs): org ids Pushboard does not know yet are looked up in the LMA (their licenses, by
-// subscriber org id) and in every active packaging org (PackageSubscriber, by OrgKey); the orgs
-// found become org rows like any fetched org. When done, the 'orgs' event carries the import's
-// transid and how many were added and which were not found; a failure raises 'Failed to Add
-// Org(s)'.
+// The org import's background job ('Fetch subscribers by org id'; Import Orgs in
+// docs/product.md "Other dialogs", PUT /api/orgs in docs/api.md "Orgs, licenses, search"): org ids
+// Pushboard does not know yet are looked up in the LMA (their licenses, by subscriber org id) and
+// in every active packaging org (PackageSubscriber, by OrgKey); the orgs found become org rows like
+// any fetched org. When done, the 'orgs' event carries the import's transid and how many were added
+// and which were not found; a failure raises 'Failed to Add Org(s)'.
 import { z } from 'zod';
 import { countNoun } from '../../domain/format';
 import { KEY_PREFIXES, toId18 } from '../../domain/ids';

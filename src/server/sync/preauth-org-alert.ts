@@ -1,8 +1,8 @@
-// ALERT_PREAUTH_ORG (spec §8 "Pre-authorize org alert"): an org Pushboard met but may not act
-// through yet. What that means here: the LMA lists a package whose packaging org Pushboard holds no
-// connection for, so its versions cannot be read from it nor upgrades pushed through it. The
-// package fetch raises it once per run for each such org, after its writes committed; a click
-// starts /oauth2/preauthorg for that org. The payload never carries tokens.
+// ALERT_PREAUTH_ORG (docs/product.md "Notices"): an org Pushboard met but may not act through yet.
+// What that means here: the LMA lists a package whose packaging org Pushboard holds no connection
+// for, so its versions cannot be read from it nor upgrades pushed through it. The package fetch
+// raises it once per run for each such org, after its writes committed; a click starts
+// /oauth2/preauthorg for that org. The payload never carries tokens.
 import type { SqlClient } from '../db/database';
 import {
   findUnauthorizedPackagingOrgs,

@@ -17,7 +17,7 @@ export function uploadCsv(rows: readonly UploadOrgRow[]): string {
   );
 }
 
-/** Loaded by the first step, sent by the second (kept off the job row, unlike the predecessor). */
+/** Loaded by the first step, sent by the second (kept off the job row, so the row stays small). */
 interface Upload {
   rows: UploadOrgRow[];
 }

@@ -1,9 +1,10 @@
-// The filter language under fuzz (issue #14 "Input"): 10^4 random expressions (the domain's
-// grammar generator, marked grammar, raw text, adversarial text — testing/filter-fuzz-run.ts) go
-// through the parser and binder, the SQL back end and a real list page on PostgreSQL, against the
-// orgs, licenses and upgrade-jobs sources. Nothing may throw but FilterSyntaxError, nothing may
-// fail to execute, and no literal of the input may reach the SQL text (every literal of a marked
-// expression carries a random marker that must appear only in the parameters).
+// The filter language under fuzz (docs/security.md "Limits and bad input"): 10^4 random expressions
+// (the domain's grammar generator, marked grammar, raw text, adversarial text —
+// testing/filter-fuzz-run.ts) go through the parser and binder, the SQL back end and a real list
+// page on PostgreSQL, against the orgs, licenses and upgrade-jobs sources. Nothing may throw but
+// FilterSyntaxError, nothing may fail to execute, and no literal of the input may reach the SQL
+// text (every literal of a marked expression carries a random marker that must appear only in the
+// parameters).
 // Without TEST_DATABASE_URL the PostgreSQL run is skipped (said so below) and a smaller PGlite run
 // checks the same things. bench/filter-fuzz.ts runs 10^5 on PostgreSQL and reports timings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -157,8 +157,9 @@ async function countMatches(
   );
   const capped = rows[0]?.n ?? 0;
   if (capped <= EXACT_COUNT_LIMIT) return { total: capped, total_is_estimate: false };
-  // Counting every match of a million rows on each keystroke is what made the predecessor slow;
-  // past the limit the planner's row estimate is close enough for "about N".
+  // Counting every match of a million rows on each keystroke would hold every page up; past the
+  // limit (docs/product.md "Constants and limits") the planner's row estimate is close enough for
+  // "about N".
   const plan = await db.query<{ 'QUERY PLAN': unknown }>(
     `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`,
     builder.params,

@@ -1,6 +1,7 @@
-// The admin_job rows the Admin page shows (docs/architecture §5). pg-boss decides who runs what;
-// these rows say what happened. Every write of a running job is fenced by (worker_id, status =
-// 'Running'), so a worker that was presumed dead can never overwrite the verdict on its job.
+// The admin_job rows the Admin page shows (docs/architecture.md "Background jobs"). pg-boss decides
+// who runs what; these rows say what happened. Every write of a running job is fenced by
+// (worker_id, status = 'Running'), so a worker that was presumed dead can never overwrite the
+// verdict on its job.
 import type { SqlClient } from '../database';
 
 export type AdminJobStatus = 'Queued' | 'Running' | 'Complete' | 'Failed' | 'Cancelled';
@@ -22,7 +23,7 @@ export interface JobResultEntry {
   details?: string[];
 }
 
-/** A background job as the API answers it (spec §3 "Background job"). */
+/** A background job as the API answers it (docs/product.md "Entities and fields"). */
 export interface AdminJobView {
   id: string;
   type: string;

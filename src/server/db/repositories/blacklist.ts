@@ -1,6 +1,6 @@
-// Which orgs are kept out of upgrades (spec §4 "Org blacklist", domain.md §5.5): members of any
-// Blacklist Group, orgs listed in DENIED_ORGS, and with EXPAND_BLACKLIST every org of an account
-// that has such an org. One definition, used by the lists, the org detail and the scheduler.
+// Which orgs are kept out of upgrades (docs/product.md "Org blacklist"): members of any Blacklist
+// Group, orgs listed in DENIED_ORGS, and with EXPAND_BLACKLIST every org of an account that has
+// such an org. One definition, used by the lists, the org detail and the scheduler.
 import type { SqlClient } from '../database';
 import type { SqlBuilder } from '../lists/sql-builder';
 

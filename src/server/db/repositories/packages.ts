@@ -107,9 +107,9 @@ export async function upsertPackageVersions(
 }
 
 /**
- * package_version_latest for every package in one statement (domain.md §5.4): latest = highest
- * version_sort among Verified/Pre-Release; latest limited = highest among the four release
- * statuses, or the highest of any status when none has one. Returns the packages written.
+ * package_version_latest for every package in one statement (docs/product.md "Upgrade available"):
+ * latest = highest version_sort among Verified/Pre-Release; latest limited = highest among the four
+ * release statuses, or the highest of any status when none has one. Returns the packages written.
  */
 export async function recomputeLatestVersions(db: SqlClient): Promise<number> {
   const { rowCount } = await db.query(

@@ -29,8 +29,8 @@ export interface SubscriberWriteOptions {
 
 /**
  * Upserts the orgs of one page and, for rows whose version is known, their installed version of
- * `packageSfid` (new rows start with the provisional license status 'Active', as the predecessor
- * did; the license step then sets the real one).
+ * `packageSfid` (new rows start with the provisional license status 'Active', as in the console
+ * Pushboard replaces; the license step then sets the real one).
  */
 export async function upsertSubscribers(
   db: SqlClient,
@@ -77,9 +77,9 @@ async function upsertOrgs(db: SqlClient, rows: readonly SubscriberRow[]): Promis
 /**
  * Each install takes its license status and install date from the org's newest license of the
  * package, as the license step would (Expired once an Active/Trial license's date has passed);
- * without a license it is provisionally 'Active', as the predecessor did. Doing it here spares
- * the license step from rewriting every row after a full fetch. The page's licenses are found in
- * one index scan for all its orgs (measured 8–15 % faster than a lookup per row).
+ * without a license it is provisionally 'Active', as in the console Pushboard replaces. Doing it
+ * here spares the license step from rewriting every row after a full fetch. The page's licenses are
+ * found in one index scan for all its orgs (measured 8–15 % faster than a lookup per row).
  */
 async function upsertInstalls(
   db: SqlClient,

@@ -1,5 +1,6 @@
-// /api/admin (spec §7 "Admin"): settings of the Admin page, the background jobs, and cancel.
-// Everyone signed in sees it all; only users allowed to change things may cancel.
+// /api/admin (docs/api.md "Saved filters, administration"): settings of the Admin page, the
+// background jobs, and cancel. Everyone signed in sees it all; only users allowed to change things
+// may cancel.
 import { adminEndpoints } from '../../../domain';
 import { listJobs } from '../../db/repositories/admin-jobs';
 import { AppError } from '../../errors';

@@ -1,5 +1,5 @@
-// /api/licenses (spec §7): the licenses list (an org's, a group's, a package's, a version's) and
-// one license. Every signed-in user may read them.
+// /api/licenses (docs/api.md "Orgs, licenses, search"): the licenses list (an org's, a group's, a
+// package's, a version's) and one license. Every signed-in user may read them.
 import { licenseEndpoints } from '../../../domain';
 import { LICENSE_SOURCE, licenseScope } from '../../db/lists/license-source';
 import { findLicense } from '../../db/repositories/license-reads';

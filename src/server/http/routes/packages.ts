@@ -1,5 +1,5 @@
-// /api/packages and /api/packageversions (spec §7): packages, versions, and their customers.
-// Every signed-in user may read them.
+// /api/packages and /api/packageversions (docs/api.md "Packages and versions"): packages, versions,
+// and their customers. Every signed-in user may read them.
 import { packageEndpoints } from '../../../domain';
 import { CUSTOMER_SOURCE, customerScope } from '../../db/lists/org-sources';
 import {

@@ -1,5 +1,5 @@
-// Saved filters (spec §7 "Search and saved filters"): a list's saved filters, saving one, deleting
-// one. Read-only users may read them; saving and deleting are changes.
+// Saved filters (docs/api.md "Saved filters, administration"): a list's saved filters, saving one,
+// deleting one. Read-only users may read them; saving and deleting are changes.
 import { savedFilterEndpoints } from '../../../domain';
 import { listSavedFilters } from '../../db/repositories/saved-filters';
 import { removeFilter, saveFilter } from '../../services/saved-filters';

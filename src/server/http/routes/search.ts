@@ -1,4 +1,4 @@
-// /api/search (spec §7): the top menu's global search.
+// /api/search (docs/api.md "Orgs, licenses, search"): the top menu's global search.
 import { searchEndpoints, toId18 } from '../../../domain';
 import { search } from '../../db/repositories/search';
 import type { AppInstance } from '../app-instance';

@@ -1,7 +1,7 @@
-// Ways to break a valid request input (issue #14 "Input"): one field replaced by a wrong type,
-// removed, null, an out-of-range number, an oversized string, a deeply nested value or a huge
-// array, or an unknown field added. JSON bodies get JSON values; query strings and path
-// parameters only carry text, so they get the text forms of the same attacks.
+// Ways to break a valid request input (docs/security.md "Limits and bad input"): one field replaced
+// by a wrong type, removed, null, an out-of-range number, an oversized string, a deeply nested
+// value or a huge array, or an unknown field added. JSON bodies get JSON values; query strings and
+// path parameters only carry text, so they get the text forms of the same attacks.
 import fc from 'fast-check';
 import type { SchemaPath } from './zod-arbitrary';
 

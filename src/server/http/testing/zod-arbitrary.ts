@@ -1,8 +1,9 @@
-// fast-check arbitraries derived from a zod 4 schema itself (issue #14 "Input"): the input-fuzz
-// test walks every route's body, query and params schemas with this, so a schema added tomorrow is
-// fuzzed without editing the test. It generates the INPUT side (what a client sends): a pipe or a
-// transform generates what its first stage accepts. A kind it does not know throws, so a new kind
-// of schema gets handled here rather than silently generating nothing.
+// fast-check arbitraries derived from a zod 4 schema itself
+// (docs/security.md "Limits and bad input"): the input-fuzz test walks every route's body, query
+// and params schemas with this, so a schema added tomorrow is fuzzed without editing the test. It
+// generates the INPUT side (what a client sends): a pipe or a transform generates what its first
+// stage accepts. A kind it does not know throws, so a new kind of schema gets handled here rather
+// than silently generating nothing.
 import fc from 'fast-check';
 import type { z } from 'zod';
 

@@ -1,8 +1,9 @@
-// Operator changes to connected orgs (spec §2 Connected Orgs, §4 "Connected org", §7): Refresh
-// re-reads the org from Salesforce, Revoke gives the grant back to Salesforce, Delete forgets the
-// connection, Activate/Deactivate switches a packaging org on or off for upgrades, Edit sets the
-// type and description. Every refusal is checked before anything changes, local state changes
-// only after Salesforce accepted, each change is audited, and 'package-orgs' follows the commit.
+// Operator changes to connected orgs (docs/product.md "Connected Orgs list", "Connected Org detail"
+// and "Connected org states"; docs/api.md "Connected orgs"): Refresh re-reads the org from
+// Salesforce, Revoke gives the grant back to Salesforce, Delete forgets the connection,
+// Activate/Deactivate switches a packaging org on or off for upgrades, Edit sets the type and
+// description. Every refusal is checked before anything changes, local state changes only after
+// Salesforce accepted, each change is audited, and 'package-orgs' follows the commit.
 import type { ConnectedOrg, ConnectedOrgEdit } from '../../../domain';
 import { canActOnConnectedOrg, type ConnectedOrgAction } from '../../../domain/actions';
 import type { Actor } from '../../actor';

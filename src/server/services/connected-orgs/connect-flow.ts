@@ -1,9 +1,10 @@
-// Connecting an org (spec §2 Add Org / re-connect, §7 /oauth2/orgurl and /oauth2/preauthorg): the
-// OAuth web-server flow on the chosen login host, ending in the console's /oauth2/callback. The
-// state is signed and single use and bound to the browser that started it (a cookie), as for
-// sign-in, the code is redeemed with the flow's PKCE verifier (kept with the state, on the
-// server), and the tokens are sealed at once and never reach the browser. A failure shows only
-// the fixed sentence of its code (domain/auth-response.ts); what Salesforce said is logged.
+// Connecting an org (Add Org and re-connect in docs/product.md "Connected Orgs list";
+// /oauth2/orgurl and /oauth2/preauthorg in docs/api.md "Connected orgs"): the OAuth web-server flow
+// on the chosen login host, ending in the console's /oauth2/callback. The state is signed and
+// single use and bound to the browser that started it (a cookie), as for sign-in, the code is
+// redeemed with the flow's PKCE verifier (kept with the state, on the server), and the tokens are
+// sealed at once and never reach the browser. A failure shows only the fixed sentence of its code
+// (domain/auth-response.ts); what Salesforce said is logged.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   AUTH_RESPONSES,

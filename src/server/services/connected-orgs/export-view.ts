@@ -1,7 +1,8 @@
-// What Export shows about a connection (spec §2 "Export opens a URL in a popup window of 540x600").
-// The predecessor handed the org's token to the browser here (domain.md); Pushboard shows what an
-// operator needs instead — which org, how and by whom it is connected, and how to connect it again —
-// and reads only columns that hold no secret.
+// What Export shows about a connection (docs/product.md "Connected Org detail": a 540×600 window).
+// The console Pushboard replaces handed the org's token to the browser here (weakness 5 in
+// docs/architecture.md "Weaknesses of the console Pushboard replaces"); Pushboard shows what an
+// operator needs instead — which org, how and by whom it is connected, and how to connect it again
+// — and reads only columns that hold no secret.
 import type { SqlClient } from '../../db/database';
 import {
   findConnectionExportRow,

@@ -1,7 +1,7 @@
-// The Org detail's blacklist toggle (spec §4 "Org blacklist"). Blacklisting is membership of a
-// Blacklist Group, so the toggle is a group change and every screen shows it the same way:
+// The Org detail's blacklist toggle (docs/product.md "Org blacklist"). Blacklisting is membership
+// of a Blacklist Group, so the toggle is a group change and every screen shows it the same way:
 // - on: the org joins the oldest Blacklist Group, or a new group named 'Blacklist' when there is
-//   none (the predecessor had no toggle on the server at all);
+//   none (the console Pushboard replaces had no toggle on the server at all);
 // - off: the org leaves every Blacklist Group it is in. What the toggle cannot lift — DENIED_ORGS
 //   in the server's configuration, or EXPAND_BLACKLIST because another org of its account is
 //   blacklisted — is said in the answer, and when nothing could be lifted the answer is a 409.

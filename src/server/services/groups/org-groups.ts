@@ -1,8 +1,9 @@
-// Group management (spec §2 Org Groups, §5 Group picker, §7 the group interface; issue 12): save
-// and delete groups, copy, move and remove members, and take an org out of groups. Each change is
-// one transaction with its audit row; the live events follow the commit, so every open tab
-// refetches what is already there. A change to a Blacklist Group changes which orgs are
-// blacklisted (with EXPAND_BLACKLIST also their account's other orgs), so it also announces 'orgs'.
+// Group management (docs/product.md "Org Groups list", "Org Group detail" and "Group picker";
+// docs/api.md "Org groups"): save and delete groups, copy, move and remove members, and take an org
+// out of groups. Each change is one transaction with its audit row; the live events follow the
+// commit, so every open tab refetches what is already there. A change to a Blacklist Group changes
+// which orgs are blacklisted (with EXPAND_BLACKLIST also their account's other orgs), so it also
+// announces 'orgs'.
 import {
   NEW_GROUP_ID,
   type MemberChangeResult,

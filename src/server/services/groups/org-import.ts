@@ -1,7 +1,8 @@
-// The Import modal of the Orgs list (spec §2, §5 "Org id import", §7 PUT /api/orgs). The ids
-// arrive cleaned by the domain's import rule (the contract re-checks each one). Ids Pushboard
-// knows are counted at once; the others are looked up in the LMA and the packaging orgs by a
-// background job (sync/import-orgs.ts) whose end the 'orgs' event announces with the transid.
+// The Import modal of the Orgs list (docs/product.md "Other dialogs" and "Org id import"; PUT
+// /api/orgs in docs/api.md "Orgs, licenses, search"). The ids arrive cleaned by the domain's import
+// rule (the contract re-checks each one). Ids Pushboard knows are counted at once; the others are
+// looked up in the LMA and the packaging orgs by a background job (sync/import-orgs.ts) whose end
+// the 'orgs' event announces with the transid.
 import type { ImportOrgsResult, OrgImportSummary } from '../../../domain';
 import type { Actor } from '../../actor';
 import type { SqlClient } from '../../db/database';

@@ -1,6 +1,7 @@
-// The generic list use case (architecture §2.1): checks sort columns against the list's
-// allow-list, compiles the column filters with the domain's SQL back end, and runs the page or
-// the export. Every problem with the request is a 400 that names the column and the position.
+// The generic list use case (docs/architecture.md "Lists declared as data"): checks sort columns
+// against the list's allow-list, compiles the column filters with the domain's SQL back end, and
+// runs the page or the export. Every problem with the request is a 400 that names the column and
+// the position.
 import {
   compileFilters,
   describeFilterError,

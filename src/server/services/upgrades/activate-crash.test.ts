@@ -1,14 +1,14 @@
-// Activation killed with SIGKILL mid-way (issue 14, "Faults and crashes"): an upgrade of the four
-// packages of two dependency tiers (two requests in the first) is activated by a real child process;
-// Salesforce answers the first request's activation, then holds the second one's call (a hung
-// org) and the process is killed there — one push request Pending in Salesforce, the other still
-// Created, and nothing written locally (the local write follows Salesforce's answers). The restarted
-// server (this process) then converges with the Fetch Upgrades monitor alone, which reads what
-// Salesforce did with the requests the dead process had marked as asked (activation intent):
-// every push request was activated exactly once at Salesforce (the simulator's push engine counts
-// activations), the second tier only after the first finished, every local request and job has
-// Salesforce's status, and nothing is lost (each planned org's job, one per org and request).
-// PostgreSQL only: PGlite cannot be shared between processes.
+// Activation killed with SIGKILL mid-way (docs/architecture.md "The upgrade monitor", interrupted
+// activations): an upgrade of the four packages of two dependency tiers (two requests in the first)
+// is activated by a real child process; Salesforce answers the first request's activation, then
+// holds the second one's call (a hung org) and the process is killed there — one push request
+// Pending in Salesforce, the other still Created, and nothing written locally (the local write
+// follows Salesforce's answers). The restarted server (this process) then converges with the Fetch
+// Upgrades monitor alone, which reads what Salesforce did with the requests the dead process had
+// marked as asked (activation intent): every push request was activated exactly once at Salesforce
+// (the simulator's push engine counts activations), the second tier only after the first finished,
+// every local request and job has Salesforce's status, and nothing is lost (each planned org's job,
+// one per org and request). PostgreSQL only: PGlite cannot be shared between processes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';

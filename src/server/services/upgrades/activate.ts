@@ -1,10 +1,11 @@
-// Activating an upgrade or one of its requests (spec §4 "Upgrade (whole)", "Upgrade request",
-// "Activation policy"; domain.md §2.6). Requests go out in dependency-tier order, stepped versions
-// of one package one step at a time (domain/tiers.ts): activating the upgrade sets the first
-// step's push requests Pending in Salesforce and records the later ones as waiting; the monitor
-// starts each next step once the previous one finished without failures (advanceTiers).
-// Under the upgrade's lock, so a double click or two operators activate once; local rows change
-// only for the requests Salesforce accepted, in one transaction, and the live events follow it.
+// Activating an upgrade or one of its requests (docs/product.md "Upgrade actions",
+// "Activation policy" and "Activation and dependency tiers"). Requests go out in dependency-tier
+// order, stepped versions of one package one step at a time (domain/tiers.ts): activating the
+// upgrade sets the first step's push requests Pending in Salesforce and records the later ones as
+// waiting; the monitor starts each next step once the previous one finished without failures
+// (advanceTiers). Under the upgrade's lock, so a double click or two operators activate once; local
+// rows change only for the requests Salesforce accepted, in one transaction, and the live events
+// follow it.
 import { z } from 'zod';
 import {
   activationPermission,

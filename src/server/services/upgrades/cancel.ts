@@ -1,10 +1,11 @@
-// Cancel a whole upgrade or one request (spec §4 "Upgrade (whole)", "Upgrade request"; domain.md
-// §2.9). Only what has not started is canceled: a request still Created or Pending is set
-// Canceled in Salesforce first, and only once Salesforce accepted are the request and its jobs
-// that had not started (Created, Pending) marked Canceled here, in one transaction. Requests
-// already running or finished are left alone and the answer says so; succeeded jobs stay
-// succeeded (the predecessor marked every item Canceled). The comment is kept on the upgrade.
-// Under the upgrade's lock, so a cancel never interleaves with scheduling or activation.
+// Cancel a whole upgrade or one request (docs/product.md "Upgrade actions"). Only what has not
+// started is canceled: a request still Created or Pending is set Canceled in Salesforce first, and
+// only once Salesforce accepted are the request and its jobs that had not started (Created,
+// Pending) marked Canceled here, in one transaction. Requests already running or finished are left
+// alone and the answer says so; succeeded jobs stay succeeded (weakness 17 in
+// docs/architecture.md "Weaknesses of the console Pushboard replaces": every request was marked
+// Canceled). The comment is kept on the upgrade. Under the upgrade's lock, so a cancel never
+// interleaves with scheduling or activation.
 import { canCancelRequest, canCancelUpgrade } from '../../../domain/actions';
 import type { UpgradeActionResult } from '../../../domain/api/upgrade-actions';
 import { countNoun } from '../../../domain/format';

@@ -1,9 +1,10 @@
-// Activations a crash interrupted (issue 14, "kill -9 during activation"). Activation writes its
-// intent on each request before asking Salesforce to start it and clears it with the outcome; a
-// request still carrying one was asked of Salesforce by a process that died before it wrote what
-// Salesforce answered. The monitor watches such requests: once Salesforce shows one started, it
-// records the activation (request and upgrade, by whoever asked); if Salesforce still has it
-// Created long after the ask, the ask never arrived and the intent is dropped.
+// Activations a crash interrupted (a process killed during activation;
+// docs/architecture.md "The upgrade monitor"). Activation writes its intent on each request before
+// asking Salesforce to start it and clears it with the outcome; a request still carrying one was
+// asked of Salesforce by a process that died before it wrote what Salesforce answered. The monitor
+// watches such requests: once Salesforce shows one started, it records the activation (request and
+// upgrade, by whoever asked); if Salesforce still has it Created long after the ask, the ask never
+// arrived and the intent is dropped.
 import type { SqlClient } from '../../db/database';
 import {
   clearActivationAsked,

@@ -1,7 +1,8 @@
-// Who gets which push job: one eligibility path for the single-org and the group schedule (spec
-// §4, domain.md §2.4) — whitelist (ALLOWED_ORGS and Whitelist Group members), blacklist (the shared
-// blacklist SQL), license Active or Trial, not on the latest limited version, and only selected
-// versions strictly newer than the installed one (stepped when several are). Nothing is written.
+// Who gets which push job: one eligibility path for the single-org and the group schedule
+// (docs/product.md "Eligibility: who gets a push job") — whitelist (ALLOWED_ORGS and Whitelist
+// Group members), blacklist (the shared blacklist SQL), license Active or Trial, not on the latest
+// limited version, and only selected versions strictly newer than the installed one (stepped when
+// several are). Nothing is written.
 import {
   applyOrgLists,
   isUpgradeableLicense,

@@ -1,8 +1,9 @@
-// Purge (spec §5 "Purge", §7 POST /api/upgrades/purge): deletes upgrade history here only — the
-// upgrades with their requests, jobs, plans and left-out orgs (foreign keys cascade); nothing in
-// Salesforce. All or nothing in one transaction: an unknown upgrade (404) or one still active
-// (409, naming which) purges nothing. Active means Active, a request Pending or InProgress, or
-// scheduling unfinished (planned orgs without a job), whose writer would otherwise lose its rows.
+// Purge (docs/product.md "Purge"; POST /api/upgrades/purge in docs/api.md "Upgrades"): deletes
+// upgrade history here only — the upgrades with their requests, jobs, plans and left-out orgs
+// (foreign keys cascade); nothing in Salesforce. All or nothing in one transaction: an unknown
+// upgrade (404) or one still active (409, naming which) purges nothing. Active means Active, a
+// request Pending or InProgress, or scheduling unfinished (planned orgs without a job), whose
+// writer would otherwise lose its rows.
 import type { Actor } from '../../actor';
 import { deleteUpgrades, lockUpgradesForPurge } from '../../db/repositories/upgrades/upgrades';
 import { ConflictError, NotFoundError } from '../../errors';

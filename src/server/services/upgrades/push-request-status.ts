@@ -1,7 +1,9 @@
 // Changing a PackagePushRequest's status in its packaging org: 'Pending' schedules the push
 // (activation), 'Canceled' aborts it (cancel). Salesforce answers per record; a refusal is thrown
-// as a SalesforceError carrying Salesforce's own words, so the caller changes nothing locally
-// and the user reads why (the predecessor logged and swallowed these, domain.md §2.6).
+// as a SalesforceError carrying Salesforce's own words, so the caller changes nothing locally and
+// the user reads why (weakness 13 in
+// docs/architecture.md "Weaknesses of the console Pushboard replaces": refusals were logged and
+// swallowed).
 import { SalesforceError } from '../../errors';
 import type { OrgConnection } from '../../salesforce/org-connection';
 

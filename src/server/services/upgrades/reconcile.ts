@@ -1,9 +1,9 @@
-// The upgrade monitor's reconciliation (issue 11; domain.md §2.7–2.8): brings local requests and
-// jobs in line with Salesforce, incrementally and set-based. Per packaging org it reads the
-// watched PackagePushRequests by id (100 per query) and only the PackagePushJobs modified since
-// each request's watermark (SystemModstamp), then PackagePushError for newly failed jobs only.
-// What it read is written in one transaction (reconcile-write.ts), interrupted activations are
-// recorded with it (interrupted-activation.ts), and live events follow the commit.
+// The upgrade monitor's reconciliation (docs/architecture.md "The upgrade monitor"): brings local
+// requests and jobs in line with Salesforce, incrementally and set-based. Per packaging org it
+// reads the watched PackagePushRequests by id (100 per query) and only the PackagePushJobs modified
+// since each request's watermark (SystemModstamp), then PackagePushError for newly failed jobs
+// only. What it read is written in one transaction (reconcile-write.ts), interrupted activations
+// are recorded with it (interrupted-activation.ts), and live events follow the commit.
 import { z } from 'zod';
 import type { Database, SqlClient } from '../../db/database';
 import { findNewlyFailedJobs } from '../../db/repositories/upgrades/jobs';

@@ -1,6 +1,7 @@
-// Refresh (spec §7 POST /api/upgrades/refresh/:id, /api/upgradeitems/refresh/:id): the monitor's
-// work for one upgrade or request, now, as a background job. The job's row and its audit row
-// ('upgrade.refresh' / 'upgradeitem.refresh' on the upgrade or request) commit together.
+// Refresh (POST /api/upgrades/refresh/:id and /api/upgradeitems/refresh/:id,
+// docs/api.md "Upgrades"): the monitor's work for one upgrade or request, now, as a background job.
+// The job's row and its audit row ('upgrade.refresh' / 'upgradeitem.refresh' on the upgrade or
+// request) commit together.
 import type { Actor } from '../../actor';
 import type { SqlClient } from '../../db/database';
 import { requestExists } from '../../db/repositories/upgrades/requests';

@@ -59,7 +59,8 @@ async function finishedWithFailures() {
 describe('POST /api/upgrades/retry/:id', () => {
   it('reschedules only the failed jobs as a new upgrade, through the blacklist, exactly once', async () => {
     const original = await finishedWithFailures();
-    // Blacklisted after the failure: the retry must leave it out (the predecessor did not).
+    // Blacklisted after the failure: the retry must leave it out (weakness 21 in
+    // docs/architecture.md "Weaknesses of the console Pushboard replaces").
     await t.makeGroup('Retry blacklist', [original.blacklisted], 'Blacklist Group');
 
     t.publish.mockClear();

@@ -1,15 +1,16 @@
-// Retry Failed (spec §4 "Upgrade (whole)": "reschedules only the failed jobs"; domain.md §2.9).
-// Only Failed jobs are retried — not Invalid (our own creation error, never a push) nor
-// Ineligible (Salesforce refused the org), as domain/actions.ts canRetryUpgrade says. The retry is
-// a new upgrade (parent_id = the original) with each failed job's org and target version, planned
-// by the SAME eligibility path as scheduling (per target version, so an org is retried only to
-// the version that failed): an org blacklisted, no longer licensed or upgraded since is left out
-// and listed on the new upgrade's Blacklist tab (the predecessor bypassed all of this). The new
-// upgrade is Ready: activating it goes through the activation policy like any other. A retry
-// that would reach no org is refused (409 with the reasons) and writes nothing, as scheduling is.
-// Exactly once: the transid is derived from the original and its set of failed jobs, so a double
-// click (or two operators) gets the same new upgrade, and jobs a live retry already carries are
-// not retried again.
+// Retry Failed (docs/product.md "Upgrade actions": a new upgrade for the failed jobs' orgs). Only
+// Failed jobs are retried — not Invalid (our own creation error, never a push) nor Ineligible
+// (Salesforce refused the org), as domain/actions.ts canRetryUpgrade says. The retry is a new
+// upgrade (parent_id = the original) with each failed job's org and target version, planned by the
+// SAME eligibility path as scheduling (per target version, so an org is retried only to the version
+// that failed): an org blacklisted, no longer licensed or upgraded since is left out and listed on
+// the new upgrade's Blacklist tab (weakness 21 in
+// docs/architecture.md "Weaknesses of the console Pushboard replaces": retry bypassed all of this).
+// The new upgrade is Ready: activating it goes through the activation policy like any other. A
+// retry that would reach no org is refused (409 with the reasons) and writes nothing, as scheduling
+// is. Exactly once: the transid is derived from the original and its set of failed jobs, so a
+// double click (or two operators) gets the same new upgrade, and jobs a live retry already carries
+// are not retried again.
 import { createHash } from 'node:crypto';
 import { canRetryUpgrade } from '../../../domain/actions';
 import type { ScheduleResult } from '../../../domain/api/upgrade-actions';

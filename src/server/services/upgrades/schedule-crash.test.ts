@@ -1,10 +1,11 @@
-// Scheduling killed with SIGKILL mid-way (issue 11, "exactly once"): a real child process
-// schedules an upgrade for a 2 000-org group against a slowed simulator and is killed while its
-// PackagePushJobs are being created, with collection calls in flight. The Fetch Upgrades job, which the restarted server runs, then
-// resumes the scheduling: the simulator holds exactly one push job per planned org and request,
-// Pushboard's job rows match them one to one, and the upgrade stores what a clean schedule
-// stores (the plan of the same eligibility code, every job Created). PostgreSQL only: PGlite
-// cannot be shared between processes.
+// Scheduling killed with SIGKILL mid-way (exactly once,
+// docs/architecture.md "One schedule, end to end"): a real child process schedules an upgrade for a
+// 2 000-org group against a slowed simulator and is killed while its PackagePushJobs are being
+// created, with collection calls in flight. The Fetch Upgrades job, which the restarted server
+// runs, then resumes the scheduling: the simulator holds exactly one push job per planned org and
+// request, Pushboard's job rows match them one to one, and the upgrade stores what a clean schedule
+// stores (the plan of the same eligibility code, every job Created). PostgreSQL only: PGlite cannot
+// be shared between processes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';

@@ -260,7 +260,8 @@ describe('POST /api/orgs/:orgId/upgrade', () => {
     });
     expect(orphan.statusCode, orphan.body).toBe(400);
     expect(orphan.json()).toMatchObject({ field: 'versions', message: /not connected/ });
-    // The push path asks for that packaging org to be authorized (spec §8), naming no token.
+    // The push path asks for that packaging org to be authorized (docs/product.md "Notices"),
+    // naming no token.
     const preauth = publish.mock.calls.filter(([name]) => name === 'ALERT_PREAUTH_ORG');
     expect(
       preauth.map(([, payload]) => (payload as { org?: { org_id: string } }).org?.org_id),

@@ -1,12 +1,12 @@
-// Scheduling an upgrade for one org or an org group (spec §4 "Scheduling an upgrade", §7; issue
-// 11). One eligibility path for both (plan.ts). The transid is the idempotency key: the upgrade,
-// its requests, their planned orgs and the orgs left out are written in one transaction
-// (write-upgrade.ts) whose INSERT … ON CONFLICT (transid) decides races; then, under a
+// Scheduling an upgrade for one org or an org group (docs/product.md "Scheduling an upgrade",
+// docs/api.md "Upgrades"). One eligibility path for both (plan.ts). The transid is the idempotency
+// key: the upgrade, its requests, their planned orgs and the orgs left out are written in one
+// transaction (write-upgrade.ts) whose INSERT … ON CONFLICT (transid) decides races; then, under a
 // per-upgrade lock, Salesforce is brought in line with the plan (push-jobs.ts), which is safe to
 // repeat: a double submit, a retry after a Salesforce failure, or resume() after a crash creates
 // only what is missing. The work runs inline in the request (a 10 000-org group is ~50 collection
-// calls per package). A plan that reaches no org is refused (409 with the preview's reasons)
-// before anything is written.
+// calls per package). A plan that reaches no org is refused (409 with the preview's reasons) before
+// anything is written.
 import type { SchedulePreview } from '../../../domain/api/upgrade-actions';
 import type { ScheduleUpgradeInput } from '../../../domain/schedule';
 import type { Database, SqlClient } from '../../db/database';
@@ -108,7 +108,8 @@ export class UpgradeScheduler {
       await checkSameSubmit(db, upgrade, actor, scope);
     } else {
       const plan = await this.plan(scope, input.versions).catch((error: unknown) => {
-        // Spec §8 pre-authorize alert, from the push path: whoever can, authorizes that org.
+        // The pre-authorize alert (docs/product.md "Notices"), from the push path: whoever can,
+        // authorizes that org.
         if (error instanceof PackagingOrgNotConnected && error.packagingOrg)
           publishPreauthOrg(this.deps.live, error.packagingOrg);
         throw error;

@@ -1,7 +1,8 @@
-// Analyze (spec §2 Upgrades list, §7 POST /api/stats): per package, how many orgs have a job in
-// each status across the selected upgrades. Ineligible jobs are left out, as from every count
-// (spec §4), and an org counts once per package and status however many upgrades it is in.
-// Reading only: read-only users keep Analyze.
+// Analyze (docs/product.md "Upgrades list"; POST /api/stats in docs/api.md "Upgrades"): per
+// package, how many orgs have a job in each status across the selected upgrades. Ineligible jobs
+// are left out, as from every count (docs/product.md "Request and job statuses"), and an org counts
+// once per package and status however many upgrades it is in. Reading only: read-only users keep
+// Analyze.
 import { JOB_STATUSES } from '../../../domain/statuses';
 import type { UpgradeStatsRow } from '../../../domain/api/upgrade-actions';
 import type { SqlClient } from '../../db/database';

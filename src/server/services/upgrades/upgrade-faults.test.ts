@@ -1,4 +1,5 @@
-// The upgrade engine against an unreliable Salesforce (issue 11, "Tests"): the same upgrade —
+// The upgrade engine against an unreliable Salesforce
+// (docs/architecture.md "One schedule, end to end" and "The upgrade monitor"): the same upgrade —
 // every org of the test dataset, the latest version of each package, a few subscribers that
 // Salesforce fails at push time — is scheduled, activated and monitored to the end twice, on two
 // identical simulators: once fault-free, once with ~10 % of API calls failing (5xx, dropped

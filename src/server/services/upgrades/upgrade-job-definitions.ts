@@ -79,7 +79,8 @@ export function upgradeJobDefinitions(deps: UpgradeJobDeps): JobDefinition[] {
           await reconcileStep(deps, context, scope);
           const upgradeId = params.upgradeId ?? (await upgradeOf(deps, params.itemId));
           if (upgradeId !== undefined) await advanceStep(deps, context, [upgradeId]);
-          // The screens stop their Refresh spinner on this (domain.md §2.7).
+          // The screens stop their Refresh spinner on this
+          // (docs/architecture.md "The upgrade monitor").
           deps.live.publish('upgrade-jobs', { ids: upgradeId !== undefined ? [upgradeId] : [] });
         },
       },

@@ -1,8 +1,9 @@
-// The filter-language fuzz (issue #14 "Input"), shared by filter-fuzz.test.ts (10^4 expressions
-// in CI) and bench/filter-fuzz.ts (10^5 on PostgreSQL): random expressions — from the domain's
-// own grammar generator, from a grammar whose every literal carries a random marker, raw random
-// text and adversarial text — parsed and bound by the domain, compiled by the SQL back end and run
-// as a real list page (count + page) against the orgs, licenses and upgrade-jobs sources.
+// The filter-language fuzz (docs/security.md "Limits and bad input"), shared by filter-fuzz.test.ts
+// (10^4 expressions in CI) and bench/filter-fuzz.ts (10^5 on PostgreSQL): random expressions — from
+// the domain's own grammar generator, from a grammar whose every literal carries a random marker,
+// raw random text and adversarial text — parsed and bound by the domain, compiled by the SQL back
+// end and run as a real list page (count + page) against the orgs, licenses and upgrade-jobs
+// sources.
 // What counts as a failure: an error other than FilterSyntaxError while parsing or binding; any
 // error while executing; the marker (so a literal of the input) in the SQL text; a text literal's
 // marker missing from the parameters.

@@ -1,6 +1,6 @@
-// Connected-org changes (spec §7 Connected orgs): Refresh, Revoke and Delete on a selection,
-// Activate/Deactivate, and the Edit modal's save (PUT /api/packageorgs with the packageorg
-// object). Read-only users are refused (403, audited) before the body is read.
+// Connected-org changes (docs/api.md "Connected orgs"): Refresh, Revoke and Delete on a selection,
+// Activate/Deactivate, and the Edit modal's save (PUT /api/packageorgs with the packageorg object).
+// Read-only users are refused (403, audited) before the body is read.
 import { connectedOrgEndpoints } from '../../../../domain';
 import type { AppInstance } from '../../app-instance';
 import { changeGuard, requireChange } from '../../auth';

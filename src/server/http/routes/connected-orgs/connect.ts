@@ -1,6 +1,7 @@
-// Connecting an org (spec §7): GET /oauth2/orgurl (Add Org, re-connect), /oauth2/preauthorg, and
-// /oauth2/connect, the plain link form of orgurl that the export page offers. The flow ends in
-// /oauth2/callback, which the sign-in routes share: they hand connect states to finishConnect.
+// Connecting an org (docs/api.md "Connected orgs"): GET /oauth2/orgurl (Add Org, re-connect),
+// /oauth2/preauthorg, and /oauth2/connect, the plain link form of orgurl that the export page
+// offers. The flow ends in /oauth2/callback, which the sign-in routes share: they hand connect
+// states to finishConnect.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { connectedOrgEndpoints, type connectOrgQuerySchema } from '../../../../domain';

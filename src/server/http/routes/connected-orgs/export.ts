@@ -1,5 +1,6 @@
-// Exporting a connection (spec §7): GET /oauth2/exportorgurl answers the URL of the popup page,
-// and that page shows the connection's details and a reconnect link, never a token.
+// Exporting a connection (docs/api.md "Connected orgs"): GET /oauth2/exportorgurl answers the URL
+// of the popup page, and that page shows the connection's details and a reconnect link, never a
+// token.
 import { connectedOrgEndpoints, pathOf } from '../../../../domain';
 import { canActOnConnectedOrg } from '../../../../domain/actions';
 import { safeReturnPath } from '../../../../domain/return-path';

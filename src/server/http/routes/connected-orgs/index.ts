@@ -1,5 +1,5 @@
-// The connected org routes (spec §7 Connected orgs): the reads, never with tokens; the changes
-// to them; connecting an org; and exporting a connection.
+// The connected org routes (docs/api.md "Connected orgs"): the reads, never with tokens; the
+// changes to them; connecting an org; and exporting a connection.
 import type { AppInstance } from '../../app-instance';
 import { connectedOrgChangeRoutes } from './changes';
 import { connectRoutes } from './connect';

@@ -1,4 +1,4 @@
-// The connected orgs (spec §7 Connected orgs), never with their tokens.
+// The connected orgs (docs/api.md "Connected orgs"), never with their tokens.
 import { connectedOrgEndpoints } from '../../../../domain';
 import {
   findConnectedOrgView,

@@ -1,6 +1,6 @@
-// Saving and deleting org groups (spec §7 and the group interface). Read-only users are refused
-// (and audited) before the body is read; the service audits every change and publishes the live
-// events after the commit.
+// Saving and deleting org groups (docs/api.md "Org groups"). Read-only users are refused (and
+// audited) before the body is read; the service audits every change and publishes the live events
+// after the commit.
 import { orgGroupEndpoints } from '../../../../domain';
 import type { AppInstance } from '../../app-instance';
 import { changeGuard, requireChange } from '../../auth';

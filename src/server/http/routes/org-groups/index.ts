@@ -1,5 +1,5 @@
-// The org group routes (spec §7 /api/orggroups and the group interface): the reads, saving and
-// deleting groups, and their members. Scheduling an upgrade for a group is with the upgrades.
+// The org group routes (/api/orggroups, docs/api.md "Org groups"): the reads, saving and deleting
+// groups, and their members. Scheduling an upgrade for a group is with the upgrades.
 import type { AppInstance } from '../../app-instance';
 import { orgGroupChangeRoutes } from './changes';
 import { orgGroupMemberRoutes } from './members';

@@ -1,6 +1,6 @@
-// Group membership (spec §7 and the group interface): add or move orgs into a group, remove
-// members, take one org out of groups. Read-only users are refused (and audited) before the body
-// is read; the service audits every change and publishes the live events after the commit.
+// Group membership (docs/api.md "Org groups"): add or move orgs into a group, remove members, take
+// one org out of groups. Read-only users are refused (and audited) before the body is read; the
+// service audits every change and publishes the live events after the commit.
 import { orgGroupEndpoints } from '../../../../domain';
 import type { AppInstance } from '../../app-instance';
 import { changeGuard, requireChange } from '../../auth';

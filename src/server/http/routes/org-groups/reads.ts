@@ -1,6 +1,6 @@
-// Org group reads (spec §7 and the group interface): the groups (the group picker's search), one
-// group, the groups an org belongs to, and a group's server-paged members and their installed
-// versions. Every signed-in user may read them.
+// Org group reads (docs/api.md "Org groups"): the groups (the group picker's search), one group,
+// the groups an org belongs to, and a group's server-paged members and their installed versions.
+// Every signed-in user may read them.
 import { orgGroupEndpoints, type OrgGroup } from '../../../../domain';
 import type { SqlClient } from '../../../db/database';
 import {

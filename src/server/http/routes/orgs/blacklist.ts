@@ -1,5 +1,5 @@
-// The Org detail's blacklist toggle (spec §7 PUT /api/orgs/{orgId}/blacklist). Read-only users are
-// refused before the body is read.
+// The Org detail's blacklist toggle (PUT /api/orgs/{orgId}/blacklist,
+// docs/api.md "Orgs, licenses, search"). Read-only users are refused before the body is read.
 import { orgEndpoints } from '../../../../domain';
 import { setBlacklisted } from '../../../services/groups/blacklist-toggle';
 import type { AppInstance } from '../../app-instance';

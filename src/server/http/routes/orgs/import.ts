@@ -1,5 +1,6 @@
-// Import Orgs (spec §7 PUT /api/orgs): known org ids are counted, unknown ones are looked up by a
-// background job. Read-only users are refused before the body is read.
+// Import Orgs (PUT /api/orgs, docs/api.md "Orgs, licenses, search"): known org ids are counted,
+// unknown ones are looked up by a background job. Read-only users are refused before the body is
+// read.
 import { orgEndpoints } from '../../../../domain';
 import { importOrgs } from '../../../services/groups/org-import';
 import type { AppInstance } from '../../app-instance';

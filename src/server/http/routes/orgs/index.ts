@@ -1,4 +1,5 @@
-// The org routes (spec §7 /api/orgs): the reads, importing org ids, and the blacklist toggle.
+// The org routes (/api/orgs, docs/api.md "Orgs, licenses, search"): the reads, importing org ids,
+// and the blacklist toggle.
 import type { AppInstance } from '../../app-instance';
 import { orgBlacklistRoutes } from './blacklist';
 import { orgImportRoutes } from './import';

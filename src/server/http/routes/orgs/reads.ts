@@ -1,5 +1,5 @@
 // The orgs list with its scopes, one org with its blacklist state, and its installed versions
-// (spec §7). Every signed-in user may read them.
+// (docs/api.md "Orgs, licenses, search"). Every signed-in user may read them.
 import { orgEndpoints } from '../../../../domain';
 import { ORG_SOURCE, orgScope } from '../../../db/lists/org-sources';
 import { blacklistReasons } from '../../../db/repositories/blacklist';

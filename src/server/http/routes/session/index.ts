@@ -1,5 +1,5 @@
-// The session routes under /oauth2 (spec §7 "Session and authentication"): signing in, the
-// signed-in user and the login page's settings, and signing out.
+// The session routes under /oauth2 (docs/api.md "Sign-in and session"): signing in, the signed-in
+// user and the login page's settings, and signing out.
 import type { AppInstance } from '../../app-instance';
 import { signInRoutes } from './sign-in';
 import { signOutRoutes } from './sign-out';

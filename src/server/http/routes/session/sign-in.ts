@@ -1,6 +1,6 @@
-// Signing in (spec §7 "Session and authentication"): through Salesforce (the login URL, then its
-// callback) or with the admin access key. Every sign-in ends the session the browser presented,
-// so a session id is never carried across a sign-in.
+// Signing in (docs/api.md "Authentication"): through Salesforce (the login URL, then its callback)
+// or with the admin access key. Every sign-in ends the session the browser presented, so a session
+// id is never carried across a sign-in.
 import type { FastifyRequest } from 'fastify';
 import { authEndpoints } from '../../../../domain';
 import { authResponsePath } from '../../../../domain/auth-response';

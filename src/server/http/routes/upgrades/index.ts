@@ -1,8 +1,8 @@
-// The upgrade routes (spec §7 "Upgrades" and the request calls), one file per action as in
-// src/server/services/upgrades: the reads and detail reads, the Jobs and Blacklist tabs,
-// scheduling and its preview, activate, refresh, cancel, retry, purge and the Analyze stats.
-// Change routes refuse read-only users before the body is read (403, CSRF, audited); the reads,
-// the preview and the stats change nothing and are open to every signed-in user.
+// The upgrade routes (docs/api.md "Upgrades", the request calls included), one file per action as
+// in src/server/services/upgrades: the reads and detail reads, the Jobs and Blacklist tabs,
+// scheduling and its preview, activate, refresh, cancel, retry, purge and the Analyze stats. Change
+// routes refuse read-only users before the body is read (403, CSRF, audited); the reads, the
+// preview and the stats change nothing and are open to every signed-in user.
 import type { AppInstance } from '../../app-instance';
 import { activateRoutes } from './activate';
 import { cancelRoutes } from './cancel';

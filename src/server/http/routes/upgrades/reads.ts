@@ -1,5 +1,5 @@
-// Read calls of upgrades, requests and jobs (spec §7) for the tabs of other screens: a group's
-// upgrades, a package's or a packaging org's requests, an org's jobs.
+// Read calls of upgrades, requests and jobs (docs/api.md "Upgrades") for the tabs of other screens:
+// a group's upgrades, a package's or a packaging org's requests, an org's jobs.
 import { upgradeEndpoints, upgradeJobEndpoints, upgradeRequestEndpoints } from '../../../../domain';
 import {
   listUpgradeItems,

@@ -1,8 +1,8 @@
-// Scheduling an upgrade (spec §7): for one org, and the group interface's for a group's members.
-// Read-only users are refused before the body is even read; the answer carries the upgrade id
-// (the same one for a repeated transid). When nobody could be upgraded nothing is written and the
-// answer is 409 with the preview's reasons (`preview`). The live 'upgrade' event with the transid
-// follows the commit.
+// Scheduling an upgrade (docs/api.md "Upgrades"): for one org, and for a group's members. Read-only
+// users are refused before the body is even read; the answer carries the upgrade id (the same one
+// for a repeated transid). When nobody could be upgraded nothing is written and the answer is 409
+// with the preview's reasons (`preview`). The live 'upgrade' event with the transid follows the
+// commit.
 import { upgradeEndpoints } from '../../../../domain';
 import type { AppInstance } from '../../app-instance';
 import { changeGuard, requireChange } from '../../auth';
