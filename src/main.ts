@@ -34,7 +34,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The simulator's host in demo mode (startSimulator's default). */
 const SIMULATOR_HOST = '127.0.0.1';
 
-/** Demo users the simulator's login page accepts (docs/architecture §1). */
+/** Demo users the simulator's login page accepts (docs/architecture.md "What runs"). */
 const DEMO_USERS = ['admin@pushboard.demo', 'operator@pushboard.demo', 'viewer@pushboard.demo'];
 
 async function main(): Promise<void> {

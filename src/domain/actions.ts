@@ -1,6 +1,6 @@
-// When the console's state-changing buttons are enabled (spec §4). Each rule also checks the
-// read-only flag and, for activation, the activation policy, so the server can call the same
-// function before doing the work and answer 403/409 with the reason.
+// When the console's state-changing buttons are enabled (docs/product.md "Upgrade actions"). Each
+// rule also checks the read-only flag and, for activation, the activation policy, so the server can
+// call the same function before doing the work and answer 403/409 with the reason.
 import {
   activationPermission,
   activatorPermission,

@@ -1,7 +1,8 @@
-// What /authresponse may say (spec §2): a sign-in or an org connection that did not finish lands
-// there with a code, and the page shows only the fixed sentence for that code. Nothing the login
-// host, the query string or an exception says is ever shown: a link anyone can craft must not be
-// able to put words on the console's own page. The server logs the raw details.
+// What /authresponse may say (docs/product.md "Sign-in problem page" and
+// "Sign-in and connection errors"): a sign-in or an org connection that did not finish lands there
+// with a code, and the page shows only the fixed sentence for that code. Nothing the login host,
+// the query string or an exception says is ever shown: a link anyone can craft must not be able to
+// put words on the console's own page. The server logs the raw details.
 
 export type AuthResponseSeverity = 'Error' | 'Warning';
 

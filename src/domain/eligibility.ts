@@ -1,4 +1,6 @@
-// Which orgs and packages can be upgraded, to which versions (spec §4, domain.md §2.3, §2.4, §5.4).
+// Which orgs and packages can be upgraded, to which versions
+// (docs/product.md "Eligibility: who gets a push job", "Upgrade available" and
+// "Schedule Upgrade modal").
 import { compareVersionSortKeys, stripBuildSuffix } from './versions';
 
 /** License statuses whose orgs can be upgraded. */

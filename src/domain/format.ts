@@ -1,4 +1,5 @@
-// How numbers, counts, durations, dates and money read in the console (spec §9, domain.md §8.5).
+// How numbers, counts, durations, dates and money read in the console
+// (docs/product.md "Constants and limits").
 import { formatInZone } from './time';
 
 const NUMBER_WORDS = [

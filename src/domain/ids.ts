@@ -1,5 +1,6 @@
-// Salesforce record ids (15 → 18 characters) and the org-id import box (spec §5, domain.md §1.7).
-// Ids are stored and compared in their 18-character, case-sensitive form.
+// Salesforce record ids (15 → 18 characters) and the org-id import box
+// (docs/product.md "Org id import"; docs/architecture.md "Data"). Ids are stored and compared in
+// their 18-character, case-sensitive form.
 
 /** Key prefixes of the objects the console handles, from Salesforce's object reference. */
 export const KEY_PREFIXES = {

@@ -1,6 +1,7 @@
-// Why scheduling leaves an org out of an upgrade (spec §4 "Org blacklist", "License statuses";
-// domain.md §2.4): one typed reason per cause, so the Schedule Upgrade preview counts orgs per
-// kind and the upgrade's Blacklist tab words them, without reading sentences back.
+// Why scheduling leaves an org out of an upgrade (docs/product.md "Org blacklist",
+// "Package version and license statuses" and "Eligibility: who gets a push job"): one typed reason
+// per cause, so the Schedule Upgrade preview counts orgs per kind and the upgrade's Blacklist tab
+// words them, without reading sentences back.
 import { CANNOT_BE_UPGRADED } from './eligibility';
 
 /** The kinds of reasons, in the order the preview lists lines of equal count. */

@@ -1,5 +1,5 @@
-// The typed map of the live channel (spec §4 "Real-time events"). Events carry invalidations,
-// not data: the browser refetches what changed, so REST stays the source of truth.
+// The typed map of the live channel (docs/product.md "Real-time events"). Events carry
+// invalidations, not data: the browser refetches what changed, so REST stays the source of truth.
 import type { OrgImportSummary } from './api/org-group-changes';
 
 /** Which records changed; absent ids mean "anything of that kind may have changed". */

@@ -1,5 +1,6 @@
-// Who may do what (spec §6, §4 "Activation policy"). The server calls these to enforce (403 with
-// the reason), the web app calls the same functions to disable buttons and show the reason.
+// Who may do what (docs/product.md "Roles and permissions" and "Activation policy"). The server
+// calls these to enforce (403 with the reason), the web app calls the same functions to disable
+// buttons and show the reason.
 
 /** The 403 text for a read-only user, also the tooltip of disabled change actions. */
 export const READ_ONLY_MESSAGE = 'You are only allowed to view information, not modify it.';

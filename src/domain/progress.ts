@@ -1,4 +1,5 @@
-// Progress of upgrades and requests (spec §4 "Job and request statuses", §9; domain.md §2.10).
+// Progress of upgrades and requests (docs/product.md "Progress", "Request and job statuses" and
+// "Constants and limits").
 import { completeWithFailures, isJobStatus, REQUEST_SCHEDULING, type JobStatus } from './statuses';
 
 /** How many jobs are in each status. Missing counts are 0. */

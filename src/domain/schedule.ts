@@ -1,5 +1,5 @@
-// The Schedule Upgrade form (spec §5 "Schedule Upgrade", §9): what is required, the default
-// start, and the version selection the server receives.
+// The Schedule Upgrade form (docs/product.md "Schedule Upgrade" and "Constants and limits"): what
+// is required, the default start, and the version selection the server receives.
 import { z } from 'zod';
 import { KEY_PREFIXES, toId18 } from './ids';
 

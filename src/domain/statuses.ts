@@ -1,11 +1,13 @@
-// Status vocabularies of push upgrades and connected orgs, and the transitions between them (spec
-// §4, domain.md §2.1, §2.12). Every status a person reads is named here, once: the screens show
-// these names and the list filters accept exactly them.
+// Status vocabularies of push upgrades and connected orgs, and the transitions between them
+// (docs/product.md "Request and job statuses", "Upgrade statuses" and "Connected org states").
+// Every status a person reads is named here, once: the screens show these names and the list
+// filters accept exactly them.
 import { countNoun } from './format';
 
 /**
- * Statuses shared by upgrade requests (items) and upgrade jobs, as the spec names them (§4) and as
- * Salesforce stores them: the screens show 'InProgress' too, so a filter matches what is shown.
+ * Statuses shared by upgrade requests (items) and upgrade jobs, as
+ * docs/product.md "Request and job statuses" names them and as Salesforce stores them: the screens
+ * show 'InProgress' too, so a filter matches what is shown.
  */
 export const JOB_STATUSES = [
   'Created',
@@ -63,12 +65,16 @@ export function isJobStatus(value: unknown): value is JobStatus {
   return typeof value === 'string' && (JOB_STATUSES as readonly string[]).includes(value);
 }
 
-/** What a request's Status column reads while its push jobs are still being created (spec §4). */
+/**
+ * What a request's Status column reads while its push jobs are still being created
+ * (docs/product.md "Request and job statuses").
+ */
 export const REQUEST_SCHEDULING = 'Scheduling';
 
 /**
- * What a finished request with errors reads (spec §4: 'Complete with N failure(s)'); the upgrade's
- * item status calls the same outcome 'Complete with failures' without a count.
+ * What a finished request with errors reads (docs/product.md "Request and job statuses":
+ * 'Complete with N failure(s)'); the upgrade's item status calls the same outcome
+ * 'Complete with failures' without a count.
  */
 export function completeWithFailures(failures: number): string {
   return `Complete with ${countNoun(failures, 'failure')}`;

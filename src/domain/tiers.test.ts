@@ -100,7 +100,7 @@ describe('planActivation', () => {
     expect(plan.activate).toEqual(['c']);
   });
 
-  it('waits while a step is still running (the predecessor read [Pending, Succeeded] as complete)', () => {
+  it('waits while a step is still running (weakness 15: [Pending, Succeeded] read as complete)', () => {
     const plan = planActivation([
       request('a', 'A', 1, '1.0', 'Pending'),
       request('b', 'B', 1, '1.0', 'Succeeded'),
@@ -110,7 +110,7 @@ describe('planActivation', () => {
     expect(plan.waiting.map((w) => w.id)).toEqual(['c']);
   });
 
-  it('does not proceed after a failed step (the predecessor did)', () => {
+  it('does not proceed after a failed step (weakness 15)', () => {
     const plan = planActivation([
       request('a', 'A', 1, '1.0', 'Failed'),
       request('c', 'C', 2, '1.0'),

@@ -1,7 +1,8 @@
-// Activation order of an upgrade's requests: dependency tiers, lowest first, and stepped
-// upgrades of one package one step at a time (domain.md §2.6). Unlike the predecessor, a step
-// starts only after every earlier step finished without failure, and a step's state is an
-// aggregate of all its requests, not whichever request was read last.
+// Activation order of an upgrade's requests: dependency tiers, lowest first, and stepped upgrades
+// of one package one step at a time (docs/product.md "Activation and dependency tiers"). A step
+// starts only after every earlier step finished without failure, and a step's state is an aggregate
+// of all its requests, not whichever request was read last (weakness 15 in
+// docs/architecture.md "Weaknesses of the console Pushboard replaces").
 import { tierOrder } from './eligibility';
 import { countNoun } from './format';
 import { compareVersionSortKeys } from './versions';

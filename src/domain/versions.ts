@@ -1,6 +1,6 @@
-// Package version numbers and their sort keys (domain.md §5.3). A sort key pads every dot
-// segment to 4 digits and has at least 3 segments, so text order is version order
-// ('2.14' → '000200140000'); the database may append '_<created epoch ms>' so builds with the
+// Package version numbers and their sort keys (docs/glossary.md "Packages and licenses"). A sort
+// key pads every dot segment to 4 digits and has at least 3 segments, so text order is version
+// order ('2.14' → '000200140000'); the database may append '_<created epoch ms>' so builds with the
 // same number order by creation.
 
 const SEGMENT_WIDTH = 4;

@@ -1,4 +1,5 @@
-// The Admin page (spec §7 "Admin"): its settings, the background jobs, and cancelling them.
+// The Admin page (docs/api.md "Saved filters, administration"): its settings, the background jobs,
+// and cancelling them.
 import { z } from 'zod';
 
 export const adminSettingsSchema = z.object({

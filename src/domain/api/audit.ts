@@ -1,5 +1,7 @@
-// The Audit Log (issue #14, Administration page; GET /api/audit): who did what to which target,
-// when, and how it ended. Server-paged like every big list; read-only users may read it.
+// The Audit Log (docs/security.md "Audit";
+// docs/product.md "Administration: Background Jobs and Audit Log"; GET /api/audit): who did what to
+// which target, when, and how it ended. Server-paged like every big list; read-only users may read
+// it.
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 

@@ -1,5 +1,5 @@
-// Session and authentication (spec §7 "Session and authentication"): signing in through
-// Salesforce or with the admin access key, the signed-in user, and signing out.
+// Session and authentication (docs/api.md "Authentication"): signing in through Salesforce or with
+// the admin access key, the signed-in user, and signing out.
 import { z } from 'zod';
 
 /** Query of GET /oauth2/loginurl: where to come back to after signing in. */

@@ -1,4 +1,5 @@
-// Connected orgs (spec §2 Connected Orgs list and detail, §3 Package org). Tokens never appear here.
+// Connected orgs (docs/product.md "Connected Orgs list", "Connected Org detail" and
+// "Entities and fields"). Tokens never appear here.
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 import { isoTime, nullableText, orgIdParam } from './common';
@@ -46,7 +47,7 @@ export const CONNECTED_ORG_LIST: ListDefinition = {
   defaultSort: [{ id: 'name', desc: false }],
 };
 
-// ---- Changes (spec §7 Connected orgs, §5 confirmations) ----
+// ---- Changes (docs/api.md "Connected orgs", docs/product.md "Confirmation texts") ----
 
 /** Most connected orgs a console has are a handful; a selection is never more. */
 export const MAX_CONNECTED_ORG_IDS = 100;
@@ -90,7 +91,7 @@ export const connectOrgQuerySchema = z.object({
   sandbox: z.enum(['true', 'false']).optional(),
 });
 
-/** Query of GET /oauth2/exportorgurl (spec §7). */
+/** Query of GET /oauth2/exportorgurl (docs/api.md "Connected orgs"). */
 export const exportOrgQuerySchema = z.object({
   instanceUrl: z.string().url().max(2048),
   type: z.enum(CONNECTED_ORG_TYPES),
@@ -103,7 +104,7 @@ export const preauthorizeOrgQuerySchema = z.object({ org_id: orgIdParam });
 /** Query of GET /oauth2/exportorg/{orgId}, the export popup: where Reconnect comes back to. */
 export const exportPageQuerySchema = z.object({ returnTo: z.string().max(2048).optional() });
 
-/** The confirmation texts (spec §5), word for word. */
+/** The confirmation texts (docs/product.md "Confirmation texts"), word for word. */
 export function removeConnectedOrgsPrompt(count: number): string {
   return `Are you sure you want to remove ${count} connected org(s)?`;
 }

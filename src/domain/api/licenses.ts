@@ -1,4 +1,5 @@
-// Licenses (spec §2 Licenses list and License detail, §3 License, §7 GET /api/licenses).
+// Licenses (docs/product.md "Licenses list", "License detail" and "Entities and fields"; GET
+// /api/licenses in docs/api.md "Orgs, licenses, search").
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 import { isoDate, isoTime, nullableText, numericId, orgIdParam, salesforceId } from './common';

@@ -1,9 +1,10 @@
-// The one list protocol (architecture §2.1): the DataTable sends page, page size, sorts and column
-// filters; the server answers a page of rows and a total. Server and web both read this file.
+// The one list protocol (docs/architecture.md "Lists declared as data"): the DataTable sends page,
+// page size, sorts and column filters; the server answers a page of rows and a total. Server and
+// web both read this file.
 import { z } from 'zod';
 import { columnFiltersSchema, type ColumnFilter } from '../filter/columns';
 
-/** Page sizes offered by every list (spec §9), and the default. */
+/** Page sizes offered by every list (docs/product.md "Constants and limits"), and the default. */
 export const PAGE_SIZES = [5, 10, 15, 20, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 

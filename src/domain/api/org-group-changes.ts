@@ -1,12 +1,15 @@
-// The contract of the group and org changes (spec §7 "Licenses, orgs and org groups" and the
-// group interface, §5 "Group picker" and "Org id import"): save and delete groups, add, move and
-// remove members, take an org out of groups, import org ids, and the blacklist toggle. The server
+// The contract of the group and org changes (docs/api.md "Org groups" and "Orgs, licenses, search";
+// docs/product.md "Group picker" and "Org id import"): save and delete groups, add, move and remove
+// members, take an org out of groups, import org ids, and the blacklist toggle. The server
 // validates with these schemas and the screens build their requests with them.
 import { z } from 'zod';
 import { orgIdParam } from './common';
 import { ORG_GROUP_TYPES, type OrgGroupType } from './org-groups';
 
-/** The group picker's "create a new group with the typed name" option (spec §5). */
+/**
+ * The group picker's "create a new group with the typed name" option
+ * (docs/product.md "Group picker").
+ */
 export const NEW_GROUP_ID = -1;
 
 export const GROUP_NAME_REQUIRED = 'Name is required';
@@ -144,7 +147,10 @@ export type BlacklistResult = z.infer<typeof blacklistResultSchema>;
 /** The group that the Org detail toggle adds orgs to when no Blacklist Group exists yet. */
 export const DEFAULT_BLACKLIST_GROUP = 'Blacklist';
 
-/** Texts of the notices and confirmations (spec §5 and §8, word for word). */
+/**
+ * Texts of the notices and confirmations (docs/product.md "Notices" and "Confirmation texts"),
+ * word for word.
+ */
 export function deleteGroupsPrompt(count: number): string {
   return count === 1
     ? 'Are you sure you want to delete this group?'

@@ -1,4 +1,5 @@
-// Org groups (spec §2 Org Groups list and Org Group detail, §3 Org group, §7).
+// Org groups (docs/product.md "Org Groups list", "Org Group detail" and "Entities and fields";
+// docs/api.md "Org groups").
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 import { isoTime, nullableText, numericId } from './common';

@@ -1,4 +1,5 @@
-// Customer orgs (spec §2 Orgs list and Org detail, §3 Org, §7 GET /api/orgs).
+// Customer orgs (docs/product.md "Orgs list", "Org detail" and "Entities and fields"; GET /api/orgs
+// in docs/api.md "Orgs, licenses, search").
 import { z } from 'zod';
 import { column, type ListColumn, type ListDefinition } from './list-columns';
 import { isoTime, nullableText, numericId, orgIdParam, queryFlag, salesforceId } from './common';
@@ -43,7 +44,7 @@ export const orgDetailSchema = orgSchema.extend({
 });
 export type OrgDetail = z.infer<typeof orgDetailSchema>;
 
-/** The black notice on a blacklisted org (spec §2 Org detail), word for word. */
+/** The black notice on a blacklisted org (docs/product.md "Org detail"), word for word. */
 export const BLACKLISTED_NOTICE =
   'This org is currently blacklisted and will be automatically excluded from future upgrades.';
 
@@ -129,7 +130,10 @@ export const VERSION_CUSTOMER_LIST: ListDefinition = {
   key: 'PackageVersionMembers',
 };
 
-/** Which orgs a list shows (spec §7 GET /api/orgs): all, blacklisted, a package's or version's customers, an org's relatives, a group's members. */
+/**
+ * Which orgs a list shows (GET /api/orgs, docs/api.md "Orgs, licenses, search"): all, blacklisted,
+ * a package's or version's customers, an org's relatives, a group's members.
+ */
 export const orgScopeSchema = z.object({
   blacklisted: queryFlag.optional(),
   packageId: salesforceId(null, 'a package id').optional(),

@@ -1,4 +1,5 @@
-// Packages and package versions (spec §2 Packages, Package detail, Package version detail; §3).
+// Packages and package versions (docs/product.md "Packages list", "Package detail",
+// "Package version detail" and "Entities and fields").
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 import { idList, isoTime, nullableText, orgIdParam, salesforceId } from './common';

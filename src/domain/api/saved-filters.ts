@@ -1,4 +1,5 @@
-// Saved filters (spec §5 "Saved filters", §7 /api/filters): named column filters per list.
+// Saved filters (docs/product.md "Saved filters"; /api/filters in
+// docs/api.md "Saved filters, administration"): named column filters per list.
 import { z } from 'zod';
 import { columnFiltersSchema } from '../filter/columns';
 import { numericId } from './common';

@@ -1,4 +1,5 @@
-// Global search (spec §7 GET /api/search): orgs, licenses, packages, versions and groups by id or name.
+// Global search (GET /api/search, docs/api.md "Orgs, licenses, search"): orgs, licenses, packages,
+// versions and groups by id or name.
 import { z } from 'zod';
 
 export const SEARCH_RESULT_TYPES = ['org', 'license', 'package', 'version', 'group'] as const;

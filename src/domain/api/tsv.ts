@@ -1,6 +1,7 @@
-// Tab-separated export (spec §1, §9): the visible columns in their order, values as the screen
-// shows them, one line per row. Every export writes its fields through tsvField, the browser's
-// (the client-mode lists) and the server's (the streamed exports of server-mode lists) alike.
+// Tab-separated export (docs/product.md "Common list behaviour"): the visible columns in their
+// order, values as the screen shows them, one line per row. Every export writes its fields through
+// tsvField, the browser's (the client-mode lists) and the server's (the streamed exports of
+// server-mode lists) alike.
 import { formatDateTime } from '../format';
 import type { ColumnKind } from '../filter/columns';
 import type { ListColumn } from './list-columns';

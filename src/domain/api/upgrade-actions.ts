@@ -1,14 +1,17 @@
-// The contract of the upgrade engine's calls (spec §7 "Upgrades" and the request calls, §5):
-// activate, cancel, retry, refresh and purge, the Analyze stats, the detail reads with their job
-// counts, and the Schedule Upgrade modal's preview. The server validates with these schemas and
-// the screens read with them.
+// The contract of the upgrade engine's calls (docs/api.md "Upgrades", the request calls included;
+// docs/product.md "Confirmation texts"): activate, cancel, retry, refresh and purge, the Analyze
+// stats, the detail reads with their job counts, and the Schedule Upgrade modal's preview. The
+// server validates with these schemas and the screens read with them.
 import { z } from 'zod';
 import { nullableText } from './common';
 import { upgradeItemSchema, upgradeSchema } from './upgrades';
 import { LEFT_OUT_KINDS } from '../left-out';
 import { scheduleUpgradeSchema } from '../schedule';
 
-/** The cancel-comment modal's body (spec §2: Cancel asks for a comment). */
+/**
+ * The cancel-comment modal's body (docs/product.md "Upgrade detail": Cancel asks for a
+ * comment).
+ */
 export const CANCEL_COMMENT_REQUIRED = 'A comment is required to cancel';
 export const cancelUpgradeSchema = z.object({
   comment: z
@@ -54,7 +57,7 @@ export const refreshResultSchema = z.object({ jobId: z.string() });
 
 export const purgeResultSchema = z.object({ purged: z.number().int() });
 
-/** Analyze: per package, the count of jobs per status (spec §3 "Upgrade stats row"). */
+/** Analyze: per package, the count of jobs per status (docs/product.md "Upgrades list"). */
 export const upgradeStatsRowSchema = z.object({
   name: z.string(),
   status: z.string(),

@@ -1,5 +1,5 @@
-// Read shapes of upgrades, their requests (items) and jobs (spec §3), as the list screens show
-// them. The upgrade engine and its own screens build on these.
+// Read shapes of upgrades, their requests (items) and jobs (docs/product.md "Entities and fields"),
+// as the list screens show them. The upgrade engine and its own screens build on these.
 import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 import { isoTime, nullableText, numericId, orgIdParam, salesforceId } from './common';
@@ -156,7 +156,8 @@ export const upgradeQuerySchema = z.object({ groupId: numericId.optional() });
 
 /**
  * The Upgrade detail's Jobs tab (GET /api/upgrades/{id}/jobs, server-paged: an upgrade may have
- * 30 000 jobs), also the Request detail's jobs table with `itemId` (spec §2).
+ * 30 000 jobs), also the Request detail's jobs table with `itemId`
+ * (docs/product.md "Upgrade detail" and "Upgrade request detail").
  */
 export const UPGRADE_JOB_LIST: ListDefinition = {
   key: 'UpgradeJobList',

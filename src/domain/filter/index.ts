@@ -1,5 +1,6 @@
-// The filter expression language (spec §5): parse once, bind to a column, then evaluate in the
-// browser or compile to SQL on the server — both from the same bound condition.
+// The filter expression language (docs/product.md "Filter language"): parse once, bind to a column,
+// then evaluate in the browser or compile to SQL on the server — both from the same bound
+// condition.
 import { bindFilter } from './bind';
 import { columnLabel, type ColumnFilter, type FilterColumn, type FilterContext } from './columns';
 import type { Condition } from './conditions';

@@ -1,6 +1,7 @@
 // Users, profiles, permission sets and their assignments for one org. The product decides who is
-// read-only by querying ObjectPermissions through PermissionSetAssignment (domain.md §1.5), and the
-// simulator enforces writes with the same rows, so the two can never disagree.
+// read-only by querying ObjectPermissions through PermissionSetAssignment
+// (docs/security.md "Who may sign in"), and the simulator enforces writes with the same rows, so
+// the two can never disagree.
 import { auditFields, type SimUser } from '../store/family';
 import type { OrgStore } from '../store/org-store';
 import type { Row } from '../store/table';

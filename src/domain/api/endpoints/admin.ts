@@ -1,5 +1,5 @@
-// The Admin page's calls (spec §7 "Admin"): its settings, the background jobs, and cancelling
-// them. The audit log is in audit.ts.
+// The Admin page's calls (docs/api.md "Saved filters, administration"): its settings, the
+// background jobs, and cancelling them. The audit log is in audit.ts.
 import { adminJobsSchema, adminSettingsSchema, cancelJobsSchema } from '../admin';
 import { endpoint } from '../endpoint';
 

@@ -1,5 +1,5 @@
-// The Audit Log (spec §7 "Admin"): every change and every refused attempt, server-paged, sorted
-// and filtered, with its export. Every signed-in user may read it.
+// The Audit Log (docs/api.md "Saved filters, administration"): every change and every refused
+// attempt, server-paged, sorted and filtered, with its export. Every signed-in user may read it.
 import { AUDIT_LIST, auditEntrySchema } from '../audit';
 import { listEndpoint } from '../list-endpoint';
 

@@ -1,6 +1,5 @@
-// Session and authentication (spec §7 "Session and authentication"): signing in through
-// Salesforce or with the admin access key, the signed-in user, the login page's settings, and
-// signing out.
+// Session and authentication (docs/api.md "Sign-in and session"): signing in through Salesforce or
+// with the admin access key, the signed-in user, the login page's settings, and signing out.
 import { noBodySchema } from '../upgrade-actions';
 import {
   adminAccessBodySchema,

@@ -1,6 +1,6 @@
-// The connected org calls (spec §7 Connected orgs): the connections, never with their tokens; the
-// changes to them (refresh, revoke, delete, activation, edit); and connecting and exporting one,
-// which go through /oauth2 because they end at Salesforce's login and the shared callback.
+// The connected org calls (docs/api.md "Connected orgs"): the connections, never with their tokens;
+// the changes to them (refresh, revoke, delete, activation, edit); and connecting and exporting
+// one, which go through /oauth2 because they end at Salesforce's login and the shared callback.
 import { z } from 'zod';
 import { orgIdParam, orgIdParams, urlReplySchema } from '../common';
 import {

@@ -1,5 +1,5 @@
-// The license calls (spec §7): the licenses list (an org's, a group's, a package's, a
-// version's) and one license.
+// The license calls (docs/api.md "Orgs, licenses, search"): the licenses list (an org's, a group's,
+// a package's, a version's) and one license.
 import { endpoint } from '../endpoint';
 import { LICENSE_LIST, licenseIdParams, licenseSchema, licenseScopeSchema } from '../licenses';
 import { listEndpoint } from '../list-endpoint';

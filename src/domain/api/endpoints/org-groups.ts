@@ -1,7 +1,6 @@
-// The org group calls (spec §7 and the group interface): the groups, one group, its members and
-// their installed versions, the groups of an org, and the changes: save, delete, add or move
-// members, remove members, take an org out of groups. Scheduling an upgrade for a group is in
-// upgrades.ts.
+// The org group calls (docs/api.md "Org groups"): the groups, one group, its members and their
+// installed versions, the groups of an org, and the changes: save, delete, add or move members,
+// remove members, take an org out of groups. Scheduling an upgrade for a group is in upgrades.ts.
 import { z } from 'zod';
 import { idParams, numericId, orgIdParams } from '../common';
 import { endpoint } from '../endpoint';

@@ -1,5 +1,5 @@
-// The org calls (spec §7): the orgs list with its scopes, one org with its blacklist state, its
-// installed versions, importing org ids and the blacklist toggle.
+// The org calls (docs/api.md "Orgs, licenses, search"): the orgs list with its scopes, one org with
+// its blacklist state, its installed versions, importing org ids and the blacklist toggle.
 import { z } from 'zod';
 import { orgIdParams } from '../common';
 import { endpoint } from '../endpoint';

@@ -1,4 +1,5 @@
-// The package calls (spec §7): packages, their versions, one of each, and the customers of each.
+// The package calls (docs/api.md "Packages and versions"): packages, their versions, one of each,
+// and the customers of each.
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { listEndpoint } from '../list-endpoint';

@@ -1,5 +1,5 @@
-// The saved filter calls (spec §7 "Search and saved filters"): a list's saved filters, saving
-// one, deleting one.
+// The saved filter calls (docs/api.md "Saved filters, administration"): a list's saved filters,
+// saving one, deleting one.
 import { z } from 'zod';
 import { idParams } from '../common';
 import { endpoint } from '../endpoint';

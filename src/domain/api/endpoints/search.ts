@@ -1,4 +1,4 @@
-// The top menu's global search (spec §7).
+// The top menu's global search (docs/api.md "Orgs, licenses, search").
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { searchQuerySchema, searchResultSchema } from '../search';

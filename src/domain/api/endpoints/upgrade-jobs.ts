@@ -1,5 +1,5 @@
-// The upgrade job reads (spec §7) for the tabs of other screens; an upgrade's own Jobs tab is a
-// server-paged list (see the note in index.ts).
+// The upgrade job reads (docs/api.md "Upgrades") for the tabs of other screens; an upgrade's own
+// Jobs tab is a server-paged list (see the note in index.ts).
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { upgradeJobQuerySchema, upgradeJobSchema } from '../upgrades';

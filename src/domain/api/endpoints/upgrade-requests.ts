@@ -1,5 +1,5 @@
-// The upgrade request calls (spec §7, the requests of an upgrade): list, detail, and the
-// lifecycle of one request: activate, refresh, cancel.
+// The upgrade request calls (docs/api.md "Upgrades", the requests of an upgrade): list, detail, and
+// the lifecycle of one request: activate, refresh, cancel.
 import { z } from 'zod';
 import { idParams } from '../common';
 import { endpoint } from '../endpoint';

@@ -1,6 +1,6 @@
-// The upgrade calls (spec §7 "Upgrades"): the upgrades list and detail with its Jobs and Blacklist
-// tabs, scheduling (for an org or a group) and its preview, and the lifecycle of a whole upgrade:
-// activate, refresh, cancel, retry its failed jobs, purge history, and the Analyze stats.
+// The upgrade calls (docs/api.md "Upgrades"): the upgrades list and detail with its Jobs and
+// Blacklist tabs, scheduling (for an org or a group) and its preview, and the lifecycle of a whole
+// upgrade: activate, refresh, cancel, retry its failed jobs, purge history, and the Analyze stats.
 import { z } from 'zod';
 import { idParams, numericId, orgIdParams } from '../common';
 import { endpoint } from '../endpoint';

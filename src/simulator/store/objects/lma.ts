@@ -1,6 +1,6 @@
 // The License Management App's objects (namespace sfLma) as an LMA org has them, plus the two
 // custom fields the product requires on sfLma__Package__c (DependencyTier__c, Status__c) and the
-// release-status field on sfLma__Package_Version__c (domain.md §1.2).
+// release-status field on sfLma__Package_Version__c (docs/glossary.md "Packages and licenses").
 import { KEY_PREFIX } from '../../data/prefixes';
 import { defineObject, field, ref } from '../schema';
 import { EDITIONS } from './common';
