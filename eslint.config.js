@@ -1,5 +1,5 @@
-// Lint: type-aware rules plus the one-way import directions of docs/architecture §2
-// (web → domain ← server; the simulator imports nothing of ours; domain stays pure).
+// Lint: type-aware rules plus the one-way import directions of docs/architecture.md "Layers" (web →
+// domain ← server; the simulator imports nothing of ours; domain stays pure).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -127,12 +127,12 @@ export default tseslint.config(
     },
   },
   {
-    // The web app's features stay apart (docs/architecture §2: features do not import each
-    // other). A file under src/web/features/<a>/ imports from its own feature, from the shared
-    // web folders (components for widgets, app for app-wide hooks and state, api for the server
-    // and the live channel, testing for test helpers) and from src/domain; from another feature
-    // only its index.ts, the few things that feature chose to share (a modal or a cell another
-    // screen embeds). Shared widgets and the API layer import no feature at all.
+    // The web app's features stay apart (docs/architecture.md "Layers": features do not import each
+    // other). A file under src/web/features/<a>/ imports from its own feature, from the shared web
+    // folders (components for widgets, app for app-wide hooks and state, api for the server and the
+    // live channel, testing for test helpers) and from src/domain; from another feature only its
+    // index.ts, the few things that feature chose to share (a modal or a cell another screen
+    // embeds). Shared widgets and the API layer import no feature at all.
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: {
       'web-features': {

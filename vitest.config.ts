@@ -1,4 +1,4 @@
-// Test tiers (docs/architecture §6): pure domain, simulator, server on a real database,
+// Test tiers (docs/architecture.md "Testing"): pure domain, simulator, server on a real database,
 // web components in happy-dom, and browser end-to-end tests in Chromium.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';

@@ -1,10 +1,10 @@
-// The filter language under 10^5 random expressions on PostgreSQL (issue #14 "Input"): the same
-// cases as src/server/db/lists/filter-fuzz.test.ts (domain grammar, marked grammar, raw and
-// adversarial text), each parsed, compiled and run as a list page (count + page) against the
-// orgs, licenses and upgrade-jobs sources of a fresh, migrated (empty) database. Reports the
-// expressions, typed parse errors, executed, failures (must be 0), wall time and p95 per
-// expression. BENCH_DATABASE_URL names the server (default the local one); FILTER_FUZZ_COUNT and
-// FILTER_FUZZ_SEED change the run.
+// The filter language under 10^5 random expressions on PostgreSQL
+// (docs/security.md "Limits and bad input"): the same cases as
+// src/server/db/lists/filter-fuzz.test.ts (domain grammar, marked grammar, raw and adversarial
+// text), each parsed, compiled and run as a list page (count + page) against the orgs, licenses and
+// upgrade-jobs sources of a fresh, migrated (empty) database. Reports the expressions, typed parse
+// errors, executed, failures (must be 0), wall time and p95 per expression. BENCH_DATABASE_URL
+// names the server (default the local one); FILTER_FUZZ_COUNT and FILTER_FUZZ_SEED change the run.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import {

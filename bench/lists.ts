@@ -1,7 +1,7 @@
 // The big lists at the simulator's `scale` size (100 000 orgs, 1 000 000 licenses) on PostgreSQL:
 // server time of the first page of each list — no filter, a contains filter with a sort, and a
 // version comparison — the streamed export of every org (time and peak memory), and the server's
-// memory. Targets (issue 10): every page p95 < 50 ms, export streamed, server RSS < 400 MB.
+// memory. Targets: every page p95 < 50 ms, export streamed, server RSS < 400 MB.
 //
 // BENCH_DATABASE_URL names the PostgreSQL server (default the local one); a fresh database is
 // filled by a full fetch from a scale simulator and dropped afterwards. BENCH_LISTS_DATABASE_URL

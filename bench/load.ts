@@ -1,9 +1,9 @@
-// Load (issue 14): two web processes and a worker of the real product on one PostgreSQL
-// database, 200 live-channel clients connected, mixed list reads at a fixed rate for 60 s, and a
-// group save every second whose `groups` event is timed from the change to the last client.
-// Targets: 500 requests/s with 0 errors, fan-out p95 < 100 ms; figures: p50/p95/p99 per route,
-// the rate achieved, RSS and CPU per process. Run on the demo dataset at the target rate and on
-// the `scale` dataset (100 000 orgs, 1 000 000 licenses) at a rate the machine holds.
+// Load (docs/operations.md "Scale out"): two web processes and a worker of the real product on one
+// PostgreSQL database, 200 live-channel clients connected, mixed list reads at a fixed rate for
+// 60 s, and a group save every second whose `groups` event is timed from the change to the last
+// client. Targets: 500 requests/s with 0 errors, fan-out p95 < 100 ms; figures: p50/p95/p99 per
+// route, the rate achieved, RSS and CPU per process. Run on the demo dataset at the target rate and
+// on the `scale` dataset (100 000 orgs, 1 000 000 licenses) at a rate the machine holds.
 //
 // LOAD_RUNS ('demo:500,scale:200') picks datasets and rates; LOAD_SECONDS (60) and LOAD_CLIENTS
 // (200) shrink a run while developing. BENCH_DATABASE_URL names the PostgreSQL server (default

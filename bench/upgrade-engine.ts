@@ -1,4 +1,4 @@
-// The upgrade engine at issue 11's size: scheduling an upgrade of 10 000 orgs × 3 packages
+// The upgrade engine at its target size: scheduling an upgrade of 10 000 orgs × 3 packages
 // (30 000 push jobs) through the product's UpgradeScheduler — the plan, the transaction, one
 // PackagePushRequest per package and the PackagePushJobs in sObject collections of 200 — against
 // the simulator in its own process over HTTP; then one monitor cycle (reconcileUpgrades, the

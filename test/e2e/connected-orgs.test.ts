@@ -67,7 +67,8 @@ describe('Connected Orgs', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await rowOf(page, orgId).waitFor({ state: 'detached', ...WAIT });
 
-    // Shift-click Add Org: the sandbox login host (spec §9). Back out of it again.
+    // Shift-click Add Org: the sandbox login host (docs/product.md "Constants and limits"). Back
+    // out of it again.
     await page.getByRole('button', { name: 'Add Org' }).click({ modifiers: ['Shift'] });
     await page.waitForURL(/\/sandbox\/services\/oauth2\/authorize/, WAIT);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(

@@ -1,8 +1,8 @@
-// Group management in Chromium (issue 12, Tests): the demo operator creates a group by pasting
-// org ids into the New modal, copies a member into a group created in the picker and moves
-// another there, and blacklists an org — seen at once on its detail page (the black notice) and in
-// another open tab's Orgs list with the Blacklisted toggle on. Screenshots go to
-// E2E_SCREENSHOTS_DIR (or the OS temp folder); their paths are printed.
+// Group management in Chromium (docs/product.md "Org Groups list" and "Org Group detail"): the demo
+// operator creates a group by pasting org ids into the New modal, copies a member into a group
+// created in the picker and moves another there, and blacklists an org — seen at once on its detail
+// page (the black notice) and in another open tab's Orgs list with the Blacklisted toggle on.
+// Screenshots go to E2E_SCREENSHOTS_DIR (or the OS temp folder); their paths are printed.
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

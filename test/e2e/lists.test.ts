@@ -1,9 +1,10 @@
-// Every list and detail screen in Chromium, the way a newcomer meets them (issue 10, Tests): the
-// demo operator signs in, walks /licenses, /orgs, /orggroups, /packages and /packageorgs, opens a
-// record of each from a row and clicks through every tab; filters with the language, saves and
-// re-applies a filter, exports TSV, and finds a record with the global search from the keyboard.
-// Screenshots of every screen (1440 px, and one list at 900 px) go to the OS temp folder, out of
-// git; their paths are printed so someone can look at them.
+// Every list and detail screen in Chromium, the way a newcomer meets them
+// (docs/product.md "Screens and routes"): the demo operator signs in, walks /licenses, /orgs,
+// /orggroups, /packages and /packageorgs, opens a record of each from a row and clicks through
+// every tab; filters with the language, saves and re-applies a filter, exports TSV, and finds a
+// record with the global search from the keyboard. Screenshots of every screen (1440 px, and one
+// list at 900 px) go to the OS temp folder, out of git; their paths are printed so someone can look
+// at them.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-// The console shell in Chromium: sign in with the access key on the login page, then every
-// route of spec §2 renders inside the top menu, and the / key focuses the org search.
+// The console shell in Chromium: sign in with the access key on the login page, then every route of
+// docs/product.md "Route table" renders inside the top menu, and the / key focuses the org search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, startConsole, type RunningConsole } from './harness';

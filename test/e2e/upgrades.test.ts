@@ -1,11 +1,11 @@
-// The upgrade story in Chromium against the simulator (issue 11, Tests): the demo operator
-// schedules an upgrade for a group from Org Group detail and lands on /upgrade/{id}; with the
-// activation policy enforced they cannot activate their own upgrade; an admin in a second browser
-// activates it; the progress moves live in both browsers without a reload; a failed job's error
-// dialog shows the message the simulator's PackagePushError carried; Retry Failed makes a linked
-// upgrade; Cancel with a comment stops it. A group no version reaches cannot be scheduled: the
-// modal says why, one line per reason that opens to its orgs. Screenshots of each screen go to
-// .scratch/ (out of git).
+// The upgrade story in Chromium against the simulator
+// (docs/architecture.md "One schedule, end to end"): the demo operator schedules an upgrade for a
+// group from Org Group detail and lands on /upgrade/{id}; with the activation policy enforced they
+// cannot activate their own upgrade; an admin in a second browser activates it; the progress moves
+// live in both browsers without a reload; a failed job's error dialog shows the message the
+// simulator's PackagePushError carried; Retry Failed makes a linked upgrade; Cancel with a comment
+// stops it. A group no version reaches cannot be scheduled: the modal says why, one line per reason
+// that opens to its orgs. Screenshots of each screen go to .scratch/ (out of git).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
