@@ -11,7 +11,7 @@ const canonical = (input: string): string | null => {
 
 describe('parseFilter', () => {
   it.each<[string, string | null]>([
-    // The spec's forms, one by one.
+    // The forms of docs/product.md "Filter language", one by one.
     ['acme', "'acme'"],
     ["'acme corp'", "'acme corp'"],
     ['$acme', "$'acme'"],

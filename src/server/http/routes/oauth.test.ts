@@ -80,7 +80,7 @@ describe('access to changes', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('read-only → 403 with the spec text, and the denial is audited', async () => {
+  it('read-only → 403 with the documented text, and the denial is audited', async () => {
     const headers = await sessionHeaders(testDb.db, {
       username: 'viewer@pushboard.demo',
       readOnly: true,
