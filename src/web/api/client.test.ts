@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calledUrls, stubFetch } from '../testing/stubFetch';
-import { api, ApiError, setSignInRedirect } from './client';
+import { ApiError, apiRequest, setSignInRedirect } from './client';
 
 const goTo = vi.fn<(loginPath: string) => void>();
 let currentLocation = { pathname: '/', search: '' };
@@ -19,17 +19,16 @@ async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe('api client', () => {
+describe('apiRequest', () => {
   it('sends JSON with the CSRF header and the query string', async () => {
     const fetchMock = stubFetch({
       'POST /api/stats': { json: [{ name: 'A', status: 'Failed', count: 2 }] },
     });
 
-    const rows = await api.post<unknown[]>(
-      '/api/stats',
-      { upgradeIds: [1, 2] },
-      { query: { ids: ['a', 'b'], skip: undefined } },
-    );
+    const rows = await apiRequest<unknown[]>('POST', '/api/stats', {
+      body: { upgradeIds: [1, 2] },
+      query: { ids: ['a', 'b'], skip: undefined },
+    });
 
     expect(rows).toEqual([{ name: 'A', status: 'Failed', count: 2 }]);
     const [, init] = fetchMock.mock.calls[0] ?? [];
@@ -45,7 +44,7 @@ describe('api client', () => {
 
   it('sends the CSRF header on reads too, without a JSON content type', async () => {
     const fetchMock = stubFetch({ 'GET /api/orgs': { json: [] } });
-    await api.get('/api/orgs');
+    await apiRequest('GET', '/api/orgs');
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers['X-Requested-With']).toBe('pushboard');
     expect(headers['Content-Type']).toBeUndefined();
@@ -57,7 +56,7 @@ describe('api client', () => {
       'GET /api/orgs': { status: 401, json: { message: 'Not signed in', subject: 'Unauthorized' } },
     });
 
-    const error = await rejectionOf(api.get('/api/orgs'));
+    const error = await rejectionOf(apiRequest('GET', '/api/orgs'));
 
     expect(goTo).toHaveBeenCalledExactlyOnceWith('/login?r=%2Forgs%3Fblacklisted%3Dtrue');
     expect(error.status).toBe(401);
@@ -68,7 +67,7 @@ describe('api client', () => {
     stubFetch({ 'GET /oauth2/settings': { status: 401, json: { message: 'No session' } } });
     for (const pathname of ['/login', '/logout']) {
       currentLocation = { pathname, search: '?r=%2Forgs' };
-      expect((await rejectionOf(api.get('/oauth2/settings'))).status).toBe(401);
+      expect((await rejectionOf(apiRequest('GET', '/oauth2/settings'))).status).toBe(401);
     }
     expect(goTo).not.toHaveBeenCalled();
   });
@@ -84,7 +83,7 @@ describe('api client', () => {
       },
     });
 
-    const error = await rejectionOf(api.post('/api/upgrades/activate/7'));
+    const error = await rejectionOf(apiRequest('POST', '/api/upgrades/activate/7'));
 
     expect(error).toMatchObject({
       message: 'You may not activate an upgrade you created.',
@@ -96,7 +95,7 @@ describe('api client', () => {
 
   it("defaults the subject to 'Failed Request' when the server gives none", async () => {
     stubFetch({ 'GET /api/orgs/x': { status: 404, json: { message: 'Org x not found' } } });
-    const error = await rejectionOf(api.get('/api/orgs/x'));
+    const error = await rejectionOf(apiRequest('GET', '/api/orgs/x'));
     expect(error.subject).toBe('Failed Request');
     expect(error.message).toBe('Org x not found');
   });
@@ -106,7 +105,7 @@ describe('api client', () => {
       'GET /api/licenses': { status: 500, text: '<html><body>Bad Gateway</body></html>' },
     });
 
-    const error = await rejectionOf(api.get('/api/licenses'));
+    const error = await rejectionOf(apiRequest('GET', '/api/licenses'));
 
     expect(error.status).toBe(500);
     expect(error.message).toMatch(/^The server answered 500\b.* to GET \/api\/licenses\.$/);
@@ -117,7 +116,7 @@ describe('api client', () => {
     stubFetch({
       'GET /oauth2/user': { status: 200, text: '<!doctype html><div id="root"></div>' },
     });
-    const error = await rejectionOf(api.get('/oauth2/user'));
+    const error = await rejectionOf(apiRequest('GET', '/oauth2/user'));
     expect(error.message).toBe('The server sent something other than JSON for GET /oauth2/user.');
   });
 
@@ -126,13 +125,13 @@ describe('api client', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const error = await rejectionOf(api.get('/api/packages'));
+    const error = await rejectionOf(apiRequest('GET', '/api/packages'));
     expect(error.status).toBe(0);
     expect(error.message).toBe('Could not reach the server for GET /api/packages: Failed to fetch');
   });
 
   it('resolves an empty 2xx body to undefined', async () => {
     stubFetch({ 'DELETE /api/filters/3': { status: 204 } });
-    await expect(api.delete('/api/filters/3')).resolves.toBeUndefined();
+    await expect(apiRequest('DELETE', '/api/filters/3')).resolves.toBeUndefined();
   });
 });

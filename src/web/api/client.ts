@@ -1,7 +1,8 @@
 // The one door from the browser to the Pushboard server (spec §7): JSON in, JSON out, a 401 sends
 // the user to sign in, and every other failure rejects with the server's `{ message, subject }`.
 // No call may leave a promise hanging: network failures, non-JSON bodies and empty bodies all
-// settle with a readable outcome.
+// settle with a readable outcome. Screens call it through endpoint-client.ts, which names the
+// endpoint's description instead of a path.
 
 /** Query string values; undefined entries are left out, arrays repeat the key. */
 export type QueryParams = Record<
@@ -136,13 +137,3 @@ export async function apiRequest<T>(
   }
   return parsed.value as T;
 }
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
-};

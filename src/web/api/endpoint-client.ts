@@ -33,12 +33,14 @@ export class UnreadableAnswerError extends ApiError {
   }
 }
 
-/** A part of the call: left out when the endpoint takes none, optional when all of it is. */
+/** A part of the call: left out when the endpoint takes none, optional when it may be absent. */
 type Part<Name extends string, T> = [T] extends [undefined]
   ? { readonly [K in Name]?: undefined }
-  : Partial<T> extends T
+  : undefined extends T
     ? { readonly [K in Name]?: T }
-    : { readonly [K in Name]: T };
+    : Partial<T> extends T
+      ? { readonly [K in Name]?: T }
+      : { readonly [K in Name]: T };
 
 /** What a call passes: the path parameters, query and body its endpoint takes, and a signal. */
 export type CallOptions<E extends EndpointShape> = Part<'params', ParamsOf<E>> &
@@ -46,7 +48,7 @@ export type CallOptions<E extends EndpointShape> = Part<'params', ParamsOf<E>> &
   Part<'body', BodyOf<E>> & { readonly signal?: AbortSignal };
 
 /** The options argument may be left out when nothing in it is required. */
-type OptionsArgument<E extends EndpointShape> =
+export type OptionsArgument<E extends EndpointShape> =
   Partial<CallOptions<E>> extends CallOptions<E>
     ? [options?: CallOptions<E>]
     : [options: CallOptions<E>];

@@ -1,5 +1,6 @@
 // Several calls answer with a URL to leave the app for (spec §7: /oauth2/loginurl, adminaccess,
-// orgurl, preauthorg). Servers have answered both `{ url }` and a bare JSON string; accept both.
+// orgurl, preauthorg). Their endpoints describe `{ url }`, but servers have answered a bare JSON
+// string too; these calls go through requestEndpoint and accept both.
 
 export function readRedirectUrl(answer: unknown): string {
   if (typeof answer === 'string' && answer) return answer;

@@ -5,31 +5,26 @@ import { Combobox, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import {
   SEARCH_RESULT_TYPES,
   searchResultPath,
-  searchResultSchema,
+  searchEndpoints,
   type SearchResult,
   type SearchResultType,
 } from '../../domain';
-import { api } from '../api/client';
+import { callEndpoint } from '../api/endpoint-client';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 /** The longest term the API accepts (searchQuerySchema). */
 const MAX_TERM_LENGTH = 100;
-
-const resultsSchema = z.array(searchResultSchema);
 
 // Asked 250 ms after the last keystroke, so typing a name sends one request, not one per letter.
 function useGlobalSearch(term: string) {
   const [debounced] = useDebouncedValue(term.trim().slice(0, MAX_TERM_LENGTH), SEARCH_DEBOUNCE_MS);
   const query = useQuery({
     queryKey: ['search', debounced],
-    queryFn: async ({ signal }): Promise<SearchResult[]> =>
-      resultsSchema.parse(
-        await api.get<unknown>('/api/search', { query: { term: debounced }, signal }),
-      ),
+    queryFn: ({ signal }): Promise<SearchResult[]> =>
+      callEndpoint(searchEndpoints.search, { query: { term: debounced }, signal }),
     enabled: debounced !== '',
     staleTime: 30_000,
     // The previous answer stays while the next term is asked, so the list does not flash empty.

@@ -11,6 +11,7 @@ const ada = {
   read_only: false,
   enforce_activation_policy: true,
   enable_sumo: false,
+  auth_method: 'salesforce',
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

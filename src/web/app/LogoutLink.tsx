@@ -3,7 +3,8 @@ import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconLogout2 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../api/client';
+import { authEndpoints } from '../../domain';
+import { callEndpoint } from '../api/endpoint-client';
 import { useCurrentUser } from './current-user/useCurrentUser';
 import classes from './TopMenu.module.css';
 
@@ -64,8 +65,7 @@ function SignOutEverywhereModal({ opened, onClose }: { opened: boolean; onClose:
   const [busy, setBusy] = useState(false);
   const confirm = () => {
     setBusy(true);
-    api
-      .post<unknown>('/oauth2/logout-everywhere')
+    callEndpoint(authEndpoints.logoutEverywhere)
       .then(() => {
         onClose();
         void navigate('/logout');

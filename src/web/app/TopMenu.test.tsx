@@ -26,6 +26,7 @@ function renderTopMenu(width: number, route = '/') {
         read_only: false,
         enforce_activation_policy: true,
         enable_sumo: false,
+        auth_method: 'salesforce',
       },
     },
   });

@@ -35,9 +35,10 @@ const signedIn: Record<string, StubRoute> = {
       read_only: false,
       enforce_activation_policy: true,
       enable_sumo: false,
+      auth_method: 'salesforce',
     },
   },
-  'GET /oauth2/settings': { json: { has_admin_access_key: false } },
+  'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
   'POST /oauth2/logout': { status: 204 },
 };
 

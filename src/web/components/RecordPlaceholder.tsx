@@ -1,12 +1,11 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { ApiError } from '../api/client';
-import { FAILED_REQUEST } from './useRecord';
-import type { ParsedRecord } from './useParsedRecord';
+import { FAILED_REQUEST, type RecordState } from './useRecord';
 
 interface RecordPlaceholderProps {
   /** What the record is, in lower case ('license'), for the loader's name and the messages. */
   what: string;
-  state: Pick<ParsedRecord<unknown>, 'isPending' | 'error' | 'unreadable'>;
+  state: Pick<RecordState<unknown>, 'isPending' | 'error' | 'unreadable'>;
 }
 
 /**

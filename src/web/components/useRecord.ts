@@ -1,30 +1,46 @@
-// A detail screen's record: fetched once per id, and a failure is the spec's 'Failed Request'
-// toast (§8): the server's message and subject for 10 s, and a click goes back.
+// A detail screen's record, read through its endpoint description: fetched once per id and
+// checked against the description's schema, so a screen never renders a shape it did not expect.
+// A failed request is the spec's 'Failed Request' toast (§8): the server's message and subject for
+// 10 s, and a click goes back. An answer of the wrong shape raises no toast: the screen says so.
 import { useEffect } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { api, ApiError } from '../api/client';
+import { pathOf, type EndpointShape, type ResponseOf } from '../../domain';
+import { ApiError } from '../api/client';
+import { callEndpoint, UnreadableAnswerError, type CallOptions } from '../api/endpoint-client';
 
 export const FAILED_REQUEST = 'Failed Request';
 
-interface UseRecordOptions {
-  queryKey: QueryKey;
-  /** The API path of the record. */
-  path: string;
-  /** Where a click on the failure toast leads: a path, or back in history when absent. */
-  backTo?: string;
-  enabled?: boolean;
+export interface RecordState<T> {
+  record: T | undefined;
+  isPending: boolean;
+  /** The request failed (the toast is already up). */
+  error: Error | null;
+  /** The server answered, but not with the endpoint's shape. */
+  unreadable: boolean;
 }
 
-export function useRecord<T>({ queryKey, path, backTo, enabled = true }: UseRecordOptions) {
+interface RecordOptions {
+  queryKey: QueryKey;
+  /** Where a click on the failure toast leads: a path, or back in history when absent. */
+  backTo?: string;
+}
+
+/** Reads the record `call` names (its path parameters: `{ params: { id } }`). */
+export function useRecord<E extends EndpointShape>(
+  endpoint: E,
+  call: CallOptions<E>,
+  { queryKey, backTo }: RecordOptions,
+): RecordState<ResponseOf<E>> {
   const navigate = useNavigate();
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.get<T>(path, { signal }),
-    enabled,
+    queryFn: ({ signal }) => callEndpoint(endpoint, { ...call, signal }),
   });
-  const error = query.error;
+  const unreadable = query.error instanceof UnreadableAnswerError;
+  const error = unreadable ? null : query.error;
+  const path = pathOf(endpoint, (call as { params?: Record<string, string | number> }).params);
   useEffect(() => {
     if (!error) return;
     const id = `failed-request:${path}`;
@@ -42,5 +58,5 @@ export function useRecord<T>({ queryKey, path, backTo, enabled = true }: UseReco
       },
     });
   }, [error, path, backTo, navigate]);
-  return query;
+  return { record: query.data, isPending: query.isPending, error, unreadable };
 }

@@ -10,6 +10,7 @@ const operator = {
   read_only: false,
   enforce_activation_policy: true,
   enable_sumo: true,
+  auth_method: 'salesforce',
 };
 
 function UserProbe() {

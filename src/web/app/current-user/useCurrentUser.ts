@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { authEndpoints } from '../../../domain';
+import { ApiError } from '../../api/client';
+import { callEndpoint, UnreadableAnswerError } from '../../api/endpoint-client';
 import { queryKeys } from '../../api/queryKeys';
-import { clearCachedUser, isCurrentUser, readCachedUser, writeCachedUser } from './cachedUser';
+import { clearCachedUser, readCachedUser, writeCachedUser } from './cachedUser';
 import type { CurrentUser } from './cachedUser';
 
 export type { CurrentUser } from './cachedUser';
@@ -18,13 +20,14 @@ export interface CurrentUserState {
 
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser> {
   try {
-    const answer = await api.get<unknown>('/oauth2/user', { signal });
-    if (!isCurrentUser(answer))
-      throw new Error('The server sent a user record Pushboard cannot read.');
-    writeCachedUser(answer);
-    return answer;
+    const user = await callEndpoint(authEndpoints.user, { signal });
+    writeCachedUser(user);
+    return user;
   } catch (error) {
     clearCachedUser();
+    if (error instanceof UnreadableAnswerError) {
+      throw new Error('The server sent a user record Pushboard cannot read.', { cause: error });
+    }
     throw error;
   }
 }

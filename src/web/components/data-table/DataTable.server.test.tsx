@@ -2,11 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { calledUrls } from '../../testing/stubFetch';
-import { columnValues, filterInput, renderTable, THINGS } from './dataTableFixtures';
+import {
+  columnValues,
+  filterInput,
+  renderTable,
+  THING_ENDPOINT,
+  THINGS,
+} from './dataTableFixtures';
 
 const SOURCE = {
   mode: 'server' as const,
-  endpoint: '/api/things',
+  endpoint: THING_ENDPOINT,
   params: { groupId: 7, blacklisted: undefined },
   queryKey: ['things'],
 };

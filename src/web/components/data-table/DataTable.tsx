@@ -197,7 +197,8 @@ function ListTable<Row extends object>({
       } = serverQueryParams(source, request, timeZone);
       downloadServerExport(
         serverExportUrl(
-          source.endpoint,
+          source.endpoint.export,
+          source.pathParams,
           query,
           columns.map((column) => column.id),
         ),

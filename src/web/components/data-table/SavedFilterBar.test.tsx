@@ -157,7 +157,7 @@ describe('Saved-filter bar', { timeout: 20_000 }, () => {
           deletes.push(url.pathname);
           return fail
             ? { status: 500, json: { message: 'The database is read-only' } }
-            : { json: { result: 'OK' } };
+            : { json: { id: 5 } };
         },
       },
     );

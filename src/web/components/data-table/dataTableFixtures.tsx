@@ -2,7 +2,8 @@
 // a render helper with the app's providers and the toasts' host.
 import { configure, screen, within } from '@testing-library/react';
 import { Notifications, notifications } from '@mantine/notifications';
-import { column, type ListDefinition } from '../../../domain';
+import { z } from 'zod';
+import { column, listEndpoint, type ListDefinition } from '../../../domain';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { stubFetch, type StubRoute } from '../../testing/stubFetch';
 import { DataTable } from './DataTable';
@@ -34,6 +35,23 @@ export const THING_LIST: ListDefinition = {
   ],
   defaultSort: [{ id: 'id', desc: false }],
 };
+
+/** The things as a server-paged list: GET /api/things, and its export beside it. */
+export const THING_ENDPOINT = listEndpoint({
+  path: '/api/things',
+  tag: 'test',
+  description: 'The things of the DataTable tests.',
+  list: THING_LIST,
+  row: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    version: z.string().nullable(),
+    modified: z.string().nullable(),
+    active: z.boolean(),
+    count: z.number().nullable(),
+  }),
+  scopeQuery: { groupId: z.coerce.number().optional(), blacklisted: z.string().optional() },
+});
 
 export const THINGS: Thing[] = [
   {

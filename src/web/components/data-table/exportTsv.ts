@@ -1,7 +1,7 @@
 // The Export button's file: tab-separated text of the visible columns in their order, header =
 // column labels, values as shown on screen. The predecessor dumped raw API objects with their own
 // keys (domain.md §8.6); this exports what the operator sees.
-import { tsvField, type ColumnKind } from '../../../domain';
+import { pathOf, tsvField, type ColumnKind, type EndpointShape } from '../../../domain';
 import { buildUrl } from '../../api/client';
 
 export interface TsvColumn<Row> {
@@ -42,13 +42,14 @@ export function downloadTsv(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The server-streamed export: `${endpoint}/export` with the list's query and visible columns. */
+/** The server-streamed export: the list's export endpoint with its query and visible columns. */
 export function serverExportUrl(
-  endpoint: string,
+  exportEndpoint: Pick<EndpointShape, 'path'>,
+  pathParams: Readonly<Record<string, string | number>> | undefined,
   query: Readonly<Record<string, string | number | boolean | undefined>>,
   columnIds: readonly string[],
 ): string {
-  return buildUrl(`${endpoint}/export`, { ...query, columns: columnIds.join(',') });
+  return buildUrl(pathOf(exportEndpoint, pathParams), { ...query, columns: columnIds.join(',') });
 }
 
 /** Starts the server export download (the server sends it as an attachment). */

@@ -57,11 +57,20 @@ describe('TSV', () => {
   });
 
   it('builds the server export URL with the query and the columns', () => {
-    const url = serverExportUrl('/api/orgs', { sort_field: 'name', groupId: 3, x: undefined }, [
-      'org_id',
-      'name',
-    ]);
+    const url = serverExportUrl(
+      { path: '/api/orgs/export' },
+      undefined,
+      { sort_field: 'name', groupId: 3, x: undefined },
+      ['org_id', 'name'],
+    );
     expect(url).toBe('/api/orgs/export?sort_field=name&groupId=3&columns=org_id%2Cname');
+  });
+
+  it("fills the export path's parameters", () => {
+    const url = serverExportUrl({ path: '/api/orggroups/:id/members/export' }, { id: 7 }, {}, [
+      'org_id',
+    ]);
+    expect(url).toBe('/api/orggroups/7/members/export?columns=org_id');
   });
 });
 

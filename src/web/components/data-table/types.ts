@@ -1,7 +1,7 @@
 // The DataTable's props: the one table every list and tab uses (spec §2 "Common list behaviour").
 import type { ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ListDefinition } from '../../../domain';
+import type { ListDefinition, ListEndpointShape } from '../../../domain';
 
 /** Rows the screen already has (small tables): filtered, sorted and paged in the browser. */
 export interface ClientSource<Row> {
@@ -12,14 +12,17 @@ export interface ClientSource<Row> {
 }
 
 /**
- * A server-paged list (big lists): the table sends page, page size, sorts and filters to
- * `endpoint` (plus `params`, the list's scope such as `{ groupId: 7 }`) and shows the answer's
- * rows and total. Export downloads `${endpoint}/export` with the same query and the visible
- * columns, streamed by the server.
+ * A server-paged list (big lists): the table sends page, page size, sorts and filters to the
+ * list's endpoint (plus `params`, the list's scope such as `{ groupId: 7 }`) and shows the answer's
+ * rows and total. Export downloads the endpoint's export with the same query and the visible
+ * columns, streamed by the server. Both paths come from the list's description.
  */
 export interface ServerSource {
   readonly mode: 'server';
-  readonly endpoint: string;
+  /** The list's description (orgEndpoints.list, upgradeEndpoints.jobs…), with its export beside it. */
+  readonly endpoint: ListEndpointShape;
+  /** The values of the path's parameters (a group's id for its members). */
+  readonly pathParams?: Readonly<Record<string, string | number>>;
   readonly params?: Readonly<Record<string, string | number | boolean | undefined>>;
   /** The cache key root the live channel invalidates (queryKeys.orgs …); the request is appended. */
   readonly queryKey: QueryKey;

@@ -5,13 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import {
   compileFilters,
-  savedFilterIdReply,
+  savedFilterEndpoints,
   savedFilterSchema,
   type ColumnFilter,
   type FilterColumn,
   type SavedFilter,
 } from '../../../domain';
-import { api } from '../../api/client';
+import { callEndpoint, requestEndpoint } from '../../api/endpoint-client';
 import { filterContext } from './filterState';
 
 /** The query key of a list's saved filters (invalidated after every change). */
@@ -66,9 +66,10 @@ export function useSavedFilters(listKey: string, columns: readonly FilterColumn[
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: savedFiltersKey(listKey),
+    // Read unchecked: each saved filter is checked on its own, so one bad one does not hide the rest.
     queryFn: async ({ signal }) =>
       usableSavedFilters(
-        await api.get<unknown>('/api/filters', { query: { key: listKey }, signal }),
+        await requestEndpoint(savedFilterEndpoints.list, { query: { key: listKey }, signal }),
         listKey,
         columns,
       ),
@@ -78,20 +79,17 @@ export function useSavedFilters(listKey: string, columns: readonly FilterColumn[
 
   const save = useMutation({
     mutationFn: async ({ id, name, query: filters }: SaveFilterInput) => {
-      const answer = await api.put<unknown>('/api/filters', {
-        ...(id === undefined ? {} : { id }),
-        key: listKey,
-        name,
-        query: filters,
+      const saved = await callEndpoint(savedFilterEndpoints.save, {
+        body: { ...(id === undefined ? {} : { id }), key: listKey, name, query: [...filters] },
       });
-      return savedFilterIdReply.parse(answer).id;
+      return saved.id;
     },
     onError: showFailure,
     onSettled: invalidate,
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete<unknown>(`/api/filters/${id}`),
+    mutationFn: (id: number) => callEndpoint(savedFilterEndpoints.delete, { params: { id } }),
     onError: showFailure,
     onSettled: invalidate,
   });

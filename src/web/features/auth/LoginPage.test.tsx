@@ -22,7 +22,9 @@ function renderLogin(route: string, routes: Record<string, StubRoute>) {
 
 describe('LoginPage', () => {
   it('shows one of our pictures with its message', () => {
-    renderLogin('/login', { 'GET /oauth2/settings': { json: { has_admin_access_key: false } } });
+    renderLogin('/login', {
+      'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
+    });
     const message = screen.getByTestId('login-message').textContent;
     expect(loginArtworks.map((artwork) => artwork.message)).toContain(message);
     expect(screen.getAllByRole('img').length).toBeGreaterThan(0);
@@ -30,7 +32,7 @@ describe('LoginPage', () => {
 
   it('has no admin access key field when the server has no key', async () => {
     const { queryClient } = renderLogin('/login', {
-      'GET /oauth2/settings': { json: { has_admin_access_key: false } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
     });
     await waitFor(() =>
       expect(queryClient.getQueryState(queryKeys.authSettings)?.status).toBe('success'),
@@ -42,7 +44,7 @@ describe('LoginPage', () => {
   it('submits the admin access key on Enter in a POST body (never the URL) and follows the returned url', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderLogin('/login?r=%2Forgs%3Fblacklisted%3Dtrue', {
-      'GET /oauth2/settings': { json: { has_admin_access_key: true } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: true, app_name: null } },
       'POST /oauth2/adminaccess': { json: { url: '/orgs?blacklisted=true' } },
     });
 
@@ -67,7 +69,7 @@ describe('LoginPage', () => {
   it("shows the server's own sentence when wrong keys are limited", async () => {
     const user = userEvent.setup();
     renderLogin('/login', {
-      'GET /oauth2/settings': { json: { has_admin_access_key: true } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: true, app_name: null } },
       'POST /oauth2/adminaccess': {
         status: 429,
         json: {
@@ -86,7 +88,7 @@ describe('LoginPage', () => {
   it("says 'Too many attempts' for a 429 that is not the server's own (a proxy's)", async () => {
     const user = userEvent.setup();
     renderLogin('/login', {
-      'GET /oauth2/settings': { json: { has_admin_access_key: true } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: true, app_name: null } },
       'POST /oauth2/adminaccess': { status: 429, text: '<html>rate limited</html>' },
     });
 
@@ -99,7 +101,7 @@ describe('LoginPage', () => {
   it('starts sign-in through the license management org, accepting a bare string answer', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderLogin('/login?r=%2Fadmin', {
-      'GET /oauth2/settings': { json: { has_admin_access_key: false } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
       'GET /oauth2/loginurl': { json: 'https://login.example.test/authorize?state=abc' },
     });
 
@@ -117,7 +119,7 @@ describe('LoginPage', () => {
   it('never returns to another site, whatever r says', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderLogin('/login?r=%2F%2Fevil.example.com', {
-      'GET /oauth2/settings': { json: { has_admin_access_key: false } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
       'GET /oauth2/loginurl': { json: { url: 'https://login.example.test/' } },
     });
 
@@ -131,7 +133,7 @@ describe('LoginPage', () => {
   it('shows a failed sign-in start inline', async () => {
     const user = userEvent.setup();
     renderLogin('/login', {
-      'GET /oauth2/settings': { json: { has_admin_access_key: false } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
       'GET /oauth2/loginurl': { status: 500, json: { message: 'No connected app is configured' } },
     });
 
@@ -147,7 +149,7 @@ describe('LoginPage', () => {
       JSON.stringify({ display_name: 'Old', username: 'old@example.com' }),
     );
     const fetchMock = stubFetch({
-      'GET /oauth2/settings': { json: { has_admin_access_key: false } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
     });
     const { queryClient } = renderWithProviders(<LoginPage />, { route: '/login' });
     expect(fetchMock).toHaveBeenCalled();

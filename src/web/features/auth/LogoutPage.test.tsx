@@ -10,7 +10,7 @@ describe('LogoutPage', () => {
     sessionStorage.setItem('user', JSON.stringify({ display_name: 'Ada' }));
     const fetchMock = stubFetch({
       'POST /oauth2/logout': { status: 204 },
-      'GET /oauth2/settings': { json: { has_admin_access_key: false } },
+      'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
     });
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(queryKeys.orgs, [{ org_id: '00D000000000001AAA' }]);

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { authEndpoints } from '../../../domain';
+import { requestEndpoint } from '../../api/endpoint-client';
 import { forgetSignedInUser } from './forgetSignedInUser';
 import { LoginPage } from './LoginPage';
 
@@ -13,9 +14,9 @@ export function LogoutPage() {
 
   useEffect(() => {
     let mounted = true;
-    api
-      // A POST with the CSRF header (the client adds it): the server has no GET sign-out.
-      .post<unknown>('/oauth2/logout')
+    // A POST with the CSRF header (the client adds it): the server has no GET sign-out. Its answer
+    // says nothing this page needs, only whether the session ended, so it is not read.
+    requestEndpoint(authEndpoints.logout)
       .catch((error: unknown) => {
         // The browser forgets the user either way, but the operator should know the server
         // session may still be alive (e.g. on a shared machine).

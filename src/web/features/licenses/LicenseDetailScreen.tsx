@@ -2,7 +2,7 @@
 // raises 'Failed Request', and clicking it goes back in history (spec §8).
 import { Divider } from '@mantine/core';
 import { useParams } from 'react-router';
-import { DOES_NOT_EXPIRE, licenseSchema, type License } from '../../../domain';
+import { DOES_NOT_EXPIRE, licenseEndpoints, type License } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { FieldGrid, RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { Screen } from '../../components/Screen';
@@ -10,7 +10,7 @@ import { localDateTime } from '../../components/dateTime';
 import { paths } from '../../components/paths';
 import { RecordLink } from '../../components/RecordLink';
 import { RecordPlaceholder } from '../../components/RecordPlaceholder';
-import { useParsedRecord } from '../../components/useParsedRecord';
+import { useRecord } from '../../components/useRecord';
 
 const PARENT = { label: 'Licenses', to: '/licenses' };
 
@@ -57,10 +57,11 @@ function bodyFields(license: License): RecordField[] {
 
 export function LicenseDetailScreen() {
   const { licenseId = '' } = useParams<'licenseId'>();
-  const state = useParsedRecord(licenseSchema, {
-    queryKey: [...queryKeys.license, licenseId],
-    path: `/api/licenses/${encodeURIComponent(licenseId)}`,
-  });
+  const state = useRecord(
+    licenseEndpoints.get,
+    { params: { licenseId } },
+    { queryKey: [...queryKeys.license, licenseId] },
+  );
   const license = state.record;
   return (
     <Screen name="license" title={license?.name ?? 'License'}>

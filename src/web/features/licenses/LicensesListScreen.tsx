@@ -1,6 +1,6 @@
 // Licenses list (spec §2): every license read from the License Management Orgs, paged by the
 // server because there can be a million of them. Each cell opens what it names.
-import { DOES_NOT_EXPIRE, LICENSE_LIST, type License } from '../../../domain';
+import { licenseEndpoints, DOES_NOT_EXPIRE, LICENSE_LIST, type License } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';
@@ -9,7 +9,11 @@ import { paths } from '../../components/paths';
 import { useTableAccess } from '../../app/current-user/useTableAccess';
 import { useListTotal } from '../../components/useListTotal';
 
-const source = { mode: 'server', endpoint: '/api/licenses', queryKey: queryKeys.licenses } as const;
+const source = {
+  mode: 'server',
+  endpoint: licenseEndpoints.list,
+  queryKey: queryKeys.licenses,
+} as const;
 
 const cellHref = {
   package_name: (row: License) => paths.package(row.package_id),

@@ -3,7 +3,7 @@
 // the customers upgrades will skip.
 import { useState } from 'react';
 import { Switch } from '@mantine/core';
-import { PACKAGE_CUSTOMER_LIST, type Customer } from '../../../domain';
+import { packageEndpoints, PACKAGE_CUSTOMER_LIST, type Customer } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
 import { useTableAccess } from '../../app/current-user/useTableAccess';
@@ -22,7 +22,8 @@ export function PackageCustomersTab({ packageId }: { packageId: string }) {
       list={PACKAGE_CUSTOMER_LIST}
       source={{
         mode: 'server',
-        endpoint: `/api/packages/${encodeURIComponent(packageId)}/customers`,
+        endpoint: packageEndpoints.customers,
+        pathParams: { packageId },
         // Off means every customer, so the flag is left out rather than sent as false (which
         // would mean "only the customers that are not blacklisted").
         params: blacklisted ? { blacklisted: true } : {},

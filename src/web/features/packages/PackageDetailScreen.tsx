@@ -1,7 +1,7 @@
 // Package detail (spec §2): the package's identity in the header, and tabs for its versions, its
 // customers and the upgrades that pushed it. The active tab is remembered.
 import { useParams } from 'react-router';
-import { packageSchema, type Package } from '../../../domain';
+import { packageEndpoints, type Package } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { RememberedTabs } from '../../components/RememberedTabs';
@@ -12,7 +12,7 @@ import { PackageVersionsTab } from './PackageVersionsTab';
 import { paths } from '../../components/paths';
 import { RecordLink } from '../../components/RecordLink';
 import { RecordPlaceholder } from '../../components/RecordPlaceholder';
-import { useParsedRecord } from '../../components/useParsedRecord';
+import { useRecord } from '../../components/useRecord';
 
 const PARENT = { label: 'Packages', to: '/packages' };
 
@@ -39,10 +39,11 @@ function headerFields(pkg: Package): RecordField[] {
 
 export function PackageDetailScreen() {
   const { packageId = '' } = useParams<'packageId'>();
-  const state = useParsedRecord(packageSchema, {
-    queryKey: [...queryKeys.package, packageId],
-    path: `/api/packages/${encodeURIComponent(packageId)}`,
-  });
+  const state = useRecord(
+    packageEndpoints.get,
+    { params: { packageId } },
+    { queryKey: [...queryKeys.package, packageId] },
+  );
   const pkg = state.record;
   if (!pkg) {
     return (

@@ -1,8 +1,8 @@
 // Package detail's Upgrades tab: the upgrade requests that pushed a version of this package. A row
 // opens its request; the Upgrade column opens the whole upgrade.
-import { UPGRADE_ITEM_LIST, upgradeItemSchema, type UpgradeItem } from '../../../domain';
+import { UPGRADE_ITEM_LIST, upgradeRequestEndpoints, type UpgradeItem } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
-import { useParsedArray } from '../../components/useParsedArray';
+import { useEndpointQuery } from '../../api/useEndpointQuery';
 import { DataTable } from '../../components/data-table';
 import { useTableAccess } from '../../app/current-user/useTableAccess';
 import { paths } from '../../components/paths';
@@ -17,11 +17,10 @@ const cellHref = { upgrade_id: (row: UpgradeItem) => paths.upgrade(row.upgrade_i
 
 export function PackageUpgradesTab({ packageId }: { packageId: string }) {
   const access = useTableAccess();
-  const items = useParsedArray(
+  const items = useEndpointQuery(
     [...queryKeys.upgradeItems, { packageId }],
-    '/api/upgradeitems',
-    upgradeItemSchema,
-    { packageId },
+    upgradeRequestEndpoints.list,
+    { query: { packageId } },
   );
   return (
     <DataTable<UpgradeItem>

@@ -1,8 +1,8 @@
 // Package detail's Versions tab: every version of the package, newest first, each opening its
 // version page. The Package column is left out: it would repeat the page's own package.
-import { PACKAGE_VERSION_LIST, packageVersionSchema, type PackageVersion } from '../../../domain';
+import { PACKAGE_VERSION_LIST, packageEndpoints, type PackageVersion } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
-import { useParsedArray } from '../../components/useParsedArray';
+import { useEndpointQuery } from '../../api/useEndpointQuery';
 import { DataTable } from '../../components/data-table';
 import { useTableAccess } from '../../app/current-user/useTableAccess';
 import { paths } from '../../components/paths';
@@ -13,11 +13,10 @@ const renderCell = { status: (row: PackageVersion) => <VersionStatusBadge status
 
 export function PackageVersionsTab({ packageId }: { packageId: string }) {
   const access = useTableAccess();
-  const versions = useParsedArray(
+  const versions = useEndpointQuery(
     [...queryKeys.packageVersions, { packageIds: packageId }],
-    '/api/packageversions',
-    packageVersionSchema,
-    { packageIds: packageId },
+    packageEndpoints.versions,
+    { query: { packageIds: packageId } },
   );
   return (
     <DataTable<PackageVersion>

@@ -1,9 +1,9 @@
 // The packages Pushboard knows: a small list (one row per managed package), fetched whole and
 // filtered in the browser.
-import { packageSchema } from '../../../domain';
+import { packageEndpoints } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
-import { useParsedArray } from '../../components/useParsedArray';
+import { useEndpointQuery } from '../../api/useEndpointQuery';
 
 export function usePackages() {
-  return useParsedArray(queryKeys.packages, '/api/packages', packageSchema);
+  return useEndpointQuery(queryKeys.packages, packageEndpoints.list);
 }

@@ -3,7 +3,7 @@
 // raises 'Failed Request', and clicking it goes back in history (spec §8).
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { packageVersionSchema, type PackageVersion } from '../../../domain';
+import { packageEndpoints, type PackageVersion } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { RememberedTabs } from '../../components/RememberedTabs';
@@ -12,7 +12,7 @@ import { localDateTime } from '../../components/dateTime';
 import { paths } from '../../components/paths';
 import { RecordLink } from '../../components/RecordLink';
 import { RecordPlaceholder } from '../../components/RecordPlaceholder';
-import { useParsedRecord } from '../../components/useParsedRecord';
+import { useRecord } from '../../components/useRecord';
 import { VersionStatusBadge } from '../../components/VersionStatusBadge';
 import { latestFields } from './latestFields';
 import { VersionCustomersTable } from './VersionCustomersTable';
@@ -42,10 +42,11 @@ function fields(version: PackageVersion): RecordField[] {
 
 export function PackageVersionDetailScreen() {
   const { versionId = '' } = useParams<'versionId'>();
-  const state = useParsedRecord(packageVersionSchema, {
-    queryKey: [...queryKeys.packageVersion, versionId],
-    path: `/api/packageversions/${encodeURIComponent(versionId)}`,
-  });
+  const state = useRecord(
+    packageEndpoints.version,
+    { params: { versionId } },
+    { queryKey: [...queryKeys.packageVersion, versionId] },
+  );
   const version = state.record;
   if (!version) {
     return (

@@ -1,6 +1,6 @@
 // A version's customers with their license data, paged by the server; with `blacklisted`, only
 // those the blacklist keeps out of upgrades.
-import { VERSION_CUSTOMER_LIST, type Customer } from '../../../domain';
+import { packageEndpoints, VERSION_CUSTOMER_LIST, type Customer } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';
 import { useTableAccess } from '../../app/current-user/useTableAccess';
@@ -26,7 +26,8 @@ export function VersionCustomersTable({ versionId, blacklisted }: VersionCustome
       hiddenColumns={HIDDEN}
       source={{
         mode: 'server',
-        endpoint: `/api/packageversions/${encodeURIComponent(versionId)}/customers`,
+        endpoint: packageEndpoints.versionCustomers,
+        pathParams: { versionId },
         params: blacklisted ? { blacklisted: true } : {},
         // Under the orgs root: the 'orgs' and 'group-members' events (a blacklist group changed)
         // both refresh it.

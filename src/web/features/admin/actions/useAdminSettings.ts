@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { adminEndpoints } from '../../../../domain';
+import { requestEndpoint } from '../../../api/endpoint-client';
 import { adminSettingsSchema, parseAnswer } from '../shared/adminJobSchemas';
 
 // Kept here rather than in api/queryKeys.ts: no live event touches the settings (they come from
@@ -13,7 +14,7 @@ export function useAdminSettings() {
     queryFn: async ({ signal }) =>
       parseAnswer(
         adminSettingsSchema,
-        await api.get<unknown>('/api/admin/settings', { signal }),
+        await requestEndpoint(adminEndpoints.settings, { signal }),
         'admin settings',
       ),
     staleTime: Infinity,

@@ -2,14 +2,18 @@
 // attempt, newest first, server-paged with the list screens' DataTable (filters, sort, export).
 // Read-only users see it too; the only thing they cannot do here is save filters.
 import { Stack, Title } from '@mantine/core';
-import { AUDIT_LIST, type AuditEntry } from '../../../../domain';
+import { auditEndpoints, AUDIT_LIST, type AuditEntry } from '../../../../domain';
 import { DataTable } from '../../../components/data-table';
 import { useTableAccess } from '../../../app/current-user/useTableAccess';
 
 /** The cache key of the audit pages (refetched when the section mounts or the page regains focus). */
 export const AUDIT_QUERY_KEY = ['audit'] as const;
 
-const source = { mode: 'server', endpoint: '/api/audit', queryKey: AUDIT_QUERY_KEY } as const;
+const source = {
+  mode: 'server',
+  endpoint: auditEndpoints.list,
+  queryKey: AUDIT_QUERY_KEY,
+} as const;
 
 const OUTCOME_LABELS: Record<AuditEntry['outcome'], string> = {
   success: 'Success',

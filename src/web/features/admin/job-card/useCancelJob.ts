@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { api } from '../../../api/client';
+import { adminEndpoints } from '../../../../domain';
+import { requestEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
 import { adminJobsSchema, parseAnswer } from '../shared/adminJobSchemas';
 
@@ -17,7 +18,7 @@ export function useCancelJob() {
     mutationFn: async (jobIds: string[]) =>
       parseAnswer(
         adminJobsSchema,
-        await api.post<unknown>('/api/admin/jobs/cancel', { jobIds }),
+        await requestEndpoint(adminEndpoints.cancelJobs, { body: { jobIds } }),
         'background jobs',
       ),
     onSuccess: (jobs) => queryClient.setQueryData(queryKeys.adminJobs, jobs),

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { adminEndpoints } from '../../../../domain';
+import { requestEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
 import { adminJobsSchema, parseAnswer, type AdminJobs } from '../shared/adminJobSchemas';
 
 export async function fetchAdminJobs({ signal }: { signal: AbortSignal }): Promise<AdminJobs> {
-  const answer = await api.get<unknown>('/api/admin/jobs', { signal });
+  const answer = await requestEndpoint(adminEndpoints.jobs, { signal });
   return parseAnswer(adminJobsSchema, answer, 'background jobs');
 }
 

@@ -44,6 +44,7 @@ export function makeUser(overrides: { read_only?: boolean; enable_sumo?: boolean
     read_only: false,
     enforce_activation_policy: true,
     enable_sumo: false,
+    auth_method: 'salesforce',
     ...overrides,
   };
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { PasswordInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconKey } from '@tabler/icons-react';
-import { api } from '../../../api/client';
+import { authEndpoints } from '../../../../domain';
+import { requestEndpoint } from '../../../api/endpoint-client';
 import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
 import { describeSignInError } from './describeSignInError';
 
@@ -12,7 +13,9 @@ export function AdminAccessKeyField({ returnTo }: { returnTo: string }) {
   const adminAccess = useMutation({
     mutationFn: async (key: string) =>
       // In a POST body (the client adds the CSRF header), never in a URL.
-      readRedirectUrl(await api.post<unknown>('/oauth2/adminaccess', { key, returnTo })),
+      readRedirectUrl(
+        await requestEndpoint(authEndpoints.adminAccess, { body: { key, returnTo } }),
+      ),
     onSuccess: (url) => redirectBrowserTo(url),
   });
   const busy = adminAccess.isPending || adminAccess.isSuccess;

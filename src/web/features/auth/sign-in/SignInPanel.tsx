@@ -1,7 +1,8 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCloud } from '@tabler/icons-react';
-import { api } from '../../../api/client';
+import { authEndpoints } from '../../../../domain';
+import { requestEndpoint } from '../../../api/endpoint-client';
 import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
 import { AdminAccessKeyField } from './AdminAccessKeyField';
 import { describeSignInError } from './describeSignInError';
@@ -12,7 +13,7 @@ export function SignInPanel({ returnTo }: { returnTo: string }) {
   const settings = useAuthSettings();
   const signIn = useMutation({
     mutationFn: async () =>
-      readRedirectUrl(await api.get<unknown>('/oauth2/loginurl', { query: { returnTo } })),
+      readRedirectUrl(await requestEndpoint(authEndpoints.loginUrl, { query: { returnTo } })),
     onSuccess: (url) => redirectBrowserTo(url),
   });
 

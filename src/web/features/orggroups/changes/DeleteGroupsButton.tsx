@@ -1,8 +1,8 @@
 // Delete for the group list's selection and the group detail (spec §2), after the singular or
 // plural confirmation (spec §5). 'Delete Failed' with the server's message otherwise.
-import { deleteGroupsPrompt } from '../../../../domain';
+import { deleteGroupsPrompt, orgGroupEndpoints } from '../../../../domain';
 import { ConfirmedSelectionButton } from '../../../components/selection/ConfirmedSelectionButton';
-import { groupApi } from '../../../api/groupApi';
+import { callEndpoint } from '../../../api/endpoint-client';
 
 interface DeleteGroupsButtonProps {
   groupIds: readonly number[];
@@ -20,7 +20,7 @@ export function DeleteGroupsButton({ groupIds, readOnly, onDeleted }: DeleteGrou
       question={deleteGroupsPrompt(groupIds.length)}
       confirmLabel="Delete"
       failureTitle="Delete Failed"
-      run={() => groupApi.delete([...groupIds])}
+      run={() => callEndpoint(orgGroupEndpoints.delete, { body: { orggroupIds: [...groupIds] } })}
       {...(onDeleted ? { onDone: onDeleted } : {})}
     />
   );

@@ -23,8 +23,9 @@ import {
   type OrgGroup,
   type OrgGroupRef,
   type OrgGroupType,
+  orgGroupEndpoints,
 } from '../../../../domain';
-import { groupApi } from '../../../api/groupApi';
+import { callEndpoint } from '../../../api/endpoint-client';
 
 interface GroupFormModalProps {
   opened: boolean;
@@ -56,12 +57,14 @@ function GroupForm({ group, onClose, onSaved }: Omit<GroupFormModalProps, 'opene
   const parsed = parseOrgIds(orgText);
   const save = useMutation({
     mutationFn: () =>
-      groupApi.save({
-        ...(group ? { id: group.id } : {}),
-        name,
-        type,
-        description,
-        ...(group ? {} : { orgIds: parsed.orgIds }),
+      callEndpoint(orgGroupEndpoints.save, {
+        body: {
+          ...(group ? { id: group.id } : {}),
+          name,
+          type,
+          description,
+          ...(group ? {} : { orgIds: parsed.orgIds }),
+        },
       }),
     onSuccess: (saved) => {
       onSaved?.(saved);

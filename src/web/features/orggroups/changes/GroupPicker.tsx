@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { NEW_GROUP_ID, orgGroupSchema, type OrgGroupRef } from '../../../../domain';
+import { NEW_GROUP_ID, orgGroupEndpoints, type OrgGroupRef } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 
 /** Spec §9: search debounce. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -26,11 +26,10 @@ export function GroupPicker({ excludeId, value, onChange }: GroupPickerProps) {
   const chosenLabel = value && (value.id === NEW_GROUP_ID ? newGroupLabel(value.name) : value.name);
   // While a group is chosen the box shows its label: search for everything then.
   const query = search === chosenLabel ? '' : text;
-  const groups = useParsedArray(
+  const groups = useEndpointQuery(
     [...queryKeys.orgGroups, 'picker', { text: query, excludeId }],
-    '/api/orggroups',
-    orgGroupSchema,
-    { text: query || undefined, excludeId },
+    orgGroupEndpoints.list,
+    { query: { text: query || undefined, excludeId } },
   );
   const found = groups.data ?? [];
   const offerNew = query !== '' && !groups.isPending && found.length === 0;

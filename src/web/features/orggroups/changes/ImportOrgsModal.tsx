@@ -10,9 +10,10 @@ import {
   parseOrgIds,
   type OrgImportSummary,
   type ServerEventPayload,
+  orgEndpoints,
 } from '../../../../domain';
 import { getLiveSocket } from '../../../api/live';
-import { groupApi } from '../../../api/groupApi';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { showFailure } from '../../../components/failureNotice';
 
 let imports = 0;
@@ -61,7 +62,9 @@ function ImportForm({ onClose }: { onClose: () => void }) {
   const start = useMutation({
     mutationFn: async () => {
       transid.current = newTransid();
-      return groupApi.importOrgs(parsed.orgIds, transid.current);
+      return callEndpoint(orgEndpoints.import, {
+        body: { orgIds: parsed.orgIds, transid: transid.current },
+      });
     },
     onSuccess: (answer) => {
       if (answer.summary) setSummary(answer.summary);

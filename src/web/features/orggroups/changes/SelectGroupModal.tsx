@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { moveMembersPrompt, type OrgGroupRef } from '../../../../domain';
+import { moveMembersPrompt, type OrgGroupRef, orgGroupEndpoints } from '../../../../domain';
 import { ConfirmDialog } from '../../../components/selection/ConfirmDialog';
 import { GroupPicker } from './GroupPicker';
-import { groupApi } from '../../../api/groupApi';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { showFailure } from '../../../components/failureNotice';
 import { showAdded, showMoved } from './notices';
 
@@ -37,10 +37,13 @@ export function SelectGroupModal(props: SelectGroupModalProps) {
   };
   const add = useMutation({
     mutationFn: (target: OrgGroupRef) =>
-      groupApi.addMembers(target.id, {
-        orgIds: [...orgIds],
-        ...(target.id === -1 ? { name: target.name } : {}),
-        ...(moving ? { moveFrom } : {}),
+      callEndpoint(orgGroupEndpoints.addMembers, {
+        params: { id: target.id },
+        body: {
+          orgIds: [...orgIds],
+          ...(target.id === -1 ? { name: target.name } : {}),
+          ...(moving ? { moveFrom } : {}),
+        },
       }),
     onSuccess: (result) => {
       if (moving) showMoved(result, result.count, open);

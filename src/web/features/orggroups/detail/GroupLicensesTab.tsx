@@ -1,4 +1,4 @@
-import { LICENSE_LIST, type License } from '../../../../domain';
+import { licenseEndpoints, LICENSE_LIST, type License } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
@@ -12,7 +12,7 @@ export function GroupLicensesTab({ groupId, readOnly, username }: GroupTabProps)
       list={LICENSE_LIST}
       source={{
         mode: 'server',
-        endpoint: '/api/licenses',
+        endpoint: licenseEndpoints.list,
         params: { group_id: groupId },
         queryKey: queryKeys.licenses,
       }}

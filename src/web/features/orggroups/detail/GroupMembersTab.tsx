@@ -2,12 +2,17 @@
 // the member actions on the selection (spec §2): Copy and Move open the group picker without this
 // group; Remove asks 'Are you sure you want to remove N member(s)?'.
 import { useState } from 'react';
-import { GROUP_MEMBER_LIST, removeMembersPrompt, type Org } from '../../../../domain';
+import {
+  GROUP_MEMBER_LIST,
+  removeMembersPrompt,
+  type Org,
+  orgGroupEndpoints,
+} from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
 import { ConfirmedSelectionButton } from '../../../components/selection/ConfirmedSelectionButton';
-import { groupApi } from '../../../api/groupApi';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { SelectGroupModal } from '../changes/SelectGroupModal';
 import { SelectionButton } from '../../../components/selection/SelectionButton';
 
@@ -31,7 +36,8 @@ export function GroupMembersTab({ groupId, readOnly, username }: GroupTabProps) 
         list={GROUP_MEMBER_LIST}
         source={{
           mode: 'server',
-          endpoint: `/api/orggroups/${groupId}/members`,
+          endpoint: orgGroupEndpoints.members,
+          pathParams: { id: groupId },
           queryKey: [...queryKeys.groupMembers, groupId],
         }}
         rowHref={(org) => paths.org(org.org_id)}
@@ -67,7 +73,12 @@ export function GroupMembersTab({ groupId, readOnly, username }: GroupTabProps) 
               question={removeMembersPrompt(orgIds.length)}
               confirmLabel="Remove"
               failureTitle="Removal Failed"
-              run={() => groupApi.removeMembers(groupId, orgIds)}
+              run={() =>
+                callEndpoint(orgGroupEndpoints.removeMembers, {
+                  params: { id: groupId },
+                  body: { orgIds },
+                })
+              }
               onDone={clear}
             />
           </>

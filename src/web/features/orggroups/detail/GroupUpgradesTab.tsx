@@ -1,8 +1,8 @@
-import { UPGRADE_LIST, upgradeSchema, type Upgrade } from '../../../../domain';
+import { UPGRADE_LIST, upgradeEndpoints, type Upgrade } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 import type { GroupTabProps } from './GroupMembersTab';
 
 // Its own list key, so its sorts, filters and saved filters are not the Upgrades list's.
@@ -10,12 +10,9 @@ const GROUP_UPGRADE_LIST = { ...UPGRADE_LIST, key: 'GroupUpgradeCard' };
 
 /** The upgrades scheduled for the group: few enough to filter and sort in the browser. */
 export function GroupUpgradesTab({ groupId, readOnly, username }: GroupTabProps) {
-  const upgrades = useParsedArray(
-    [...queryKeys.upgrades, { groupId }],
-    '/api/upgrades',
-    upgradeSchema,
-    { groupId },
-  );
+  const upgrades = useEndpointQuery([...queryKeys.upgrades, { groupId }], upgradeEndpoints.list, {
+    query: { groupId },
+  });
   return (
     <DataTable<Upgrade>
       name="group-upgrades"

@@ -1,4 +1,4 @@
-import { GROUP_VERSION_LIST, type GroupVersion } from '../../../../domain';
+import { orgGroupEndpoints, GROUP_VERSION_LIST, type GroupVersion } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
@@ -12,7 +12,8 @@ export function GroupVersionsTab({ groupId, readOnly, username }: GroupTabProps)
       list={GROUP_VERSION_LIST}
       source={{
         mode: 'server',
-        endpoint: `/api/orggroups/${groupId}/versions`,
+        endpoint: orgGroupEndpoints.versions,
+        pathParams: { id: groupId },
         queryKey: [...queryKeys.groupVersions, groupId],
       }}
       cellHref={{

@@ -1,7 +1,7 @@
 // Org Group detail (spec §2): the group's header and actions, and its Members, Versions,
 // Licenses and (except for a Blacklist Group) Upgrades tabs; the active tab is remembered.
 import { useParams } from 'react-router';
-import { isBlacklistGroup, orgGroupSchema, type OrgGroup } from '../../../../domain';
+import { isBlacklistGroup, orgGroupEndpoints, type OrgGroup } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { localDateTime } from '../../../components/dateTime';
 import { RecordHeader, type RecordField } from '../../../components/RecordHeader';
@@ -9,7 +9,7 @@ import { RememberedTabs, type TabDefinition } from '../../../components/Remember
 import { Screen } from '../../../components/Screen';
 import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
-import { useParsedRecord } from '../../../components/useParsedRecord';
+import { useRecord } from '../../../components/useRecord';
 import { GroupLicensesTab } from './GroupLicensesTab';
 import { GroupMembersTab } from './GroupMembersTab';
 import { GroupUpgradesTab } from './GroupUpgradesTab';
@@ -34,11 +34,11 @@ function headerFields(group: OrgGroup): RecordField[] {
 export function OrgGroupDetailScreen() {
   const { orgGroupId = '' } = useParams<'orgGroupId'>();
   const { readOnly, username } = useTableAccess();
-  const state = useParsedRecord(orgGroupSchema, {
-    queryKey: [...queryKeys.orgGroup, orgGroupId],
-    path: `/api/orggroups/${encodeURIComponent(orgGroupId)}`,
-    backTo: '/orggroups',
-  });
+  const state = useRecord(
+    orgGroupEndpoints.get,
+    { params: { id: orgGroupId } },
+    { queryKey: [...queryKeys.orgGroup, orgGroupId], backTo: '/orggroups' },
+  );
   const group = state.record;
 
   let body;

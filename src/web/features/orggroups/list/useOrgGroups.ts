@@ -1,11 +1,11 @@
-import { orgGroupSchema } from '../../../../domain';
+import { orgGroupEndpoints } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 import type { OrgGroupTypeFilter } from './useGroupTypeFilter';
 
 /** The groups of one type, or all of them ('All' sends no type). */
 export function useOrgGroups(type: OrgGroupTypeFilter) {
-  return useParsedArray([...queryKeys.orgGroups, { type }], '/api/orggroups', orgGroupSchema, {
-    type: type === 'All' ? undefined : type,
+  return useEndpointQuery([...queryKeys.orgGroups, { type }], orgGroupEndpoints.list, {
+    query: { type: type === 'All' ? undefined : type },
   });
 }

@@ -4,9 +4,9 @@
 import { Switch, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { READ_ONLY_MESSAGE, type OrgDetail } from '../../../../domain';
+import { READ_ONLY_MESSAGE, type OrgDetail, orgEndpoints } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
-import { groupApi } from '../../../api/groupApi';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { showFailure } from '../../../components/failureNotice';
 
 export function BlacklistSwitch({ org, readOnly }: { org: OrgDetail; readOnly: boolean }) {
@@ -15,7 +15,10 @@ export function BlacklistSwitch({ org, readOnly }: { org: OrgDetail; readOnly: b
     // Pending until the org is read again, so the switch never flips back to the old state
     // between the answer and the refetch (the notice's reasons come with that read).
     mutationFn: async (blacklisted: boolean) => {
-      const result = await groupApi.setBlacklisted(org.org_id, blacklisted);
+      const result = await callEndpoint(orgEndpoints.setBlacklisted, {
+        params: { orgId: org.org_id },
+        body: { blacklisted },
+      });
       await queryClient.invalidateQueries({ queryKey: [...queryKeys.org, org.org_id] });
       return result;
     },

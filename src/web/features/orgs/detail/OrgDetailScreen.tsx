@@ -1,9 +1,8 @@
 // Org detail (spec §2 /org/{orgId}): the org's header, the blacklist notice, its actions, and the
 // tabs Versions, Licenses, Upgrade Jobs, Related Orgs and Groups (the active one remembered).
-import { useMemo } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { useParams } from 'react-router';
-import { orgDetailSchema, type OrgDetail } from '../../../../domain';
+import { orgEndpoints, type OrgDetail } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { RecordHeader } from '../../../components/RecordHeader';
 import { RememberedTabs } from '../../../components/RememberedTabs';
@@ -26,26 +25,23 @@ export const ORG_TABS_ID = 'OrgRecord';
 
 export function OrgDetailScreen() {
   const { orgId = '' } = useParams<'orgId'>();
-  const record = useRecord<unknown>({
-    queryKey: [...queryKeys.org, orgId],
-    path: `/api/orgs/${encodeURIComponent(orgId)}`,
+  const state = useRecord(
+    orgEndpoints.get,
+    { params: { orgId } },
     // No backTo: the 'Failed Request' toast goes back in history, to wherever the link was.
-  });
-  const parsed = useMemo(
-    () => (record.data === undefined ? undefined : orgDetailSchema.safeParse(record.data)),
-    [record.data],
+    { queryKey: [...queryKeys.org, orgId] },
   );
-  const org = parsed?.success ? parsed.data : undefined;
+  const org = state.record;
 
   let body;
   if (org) body = <OrgRecord org={org} />;
-  else if (parsed && !parsed.success)
+  else if (state.unreadable)
     body = (
       <Alert color="red" title="Failed Request">
         The server sent an org Pushboard cannot read.
       </Alert>
     );
-  else if (record.isPending)
+  else if (state.isPending)
     body = (
       <Center py="xl">
         <Loader aria-label="Loading org" />
@@ -54,7 +50,7 @@ export function OrgDetailScreen() {
   else
     body = (
       <Alert color="red" title="Failed Request">
-        {record.error?.message ?? 'The org could not be loaded.'}
+        {state.error?.message ?? 'The org could not be loaded.'}
       </Alert>
     );
 

@@ -3,7 +3,7 @@
 // to a group; Import looks pasted org ids up.
 import { useState } from 'react';
 import { Switch } from '@mantine/core';
-import { ORG_LIST, type Org } from '../../../../domain';
+import { orgEndpoints, ORG_LIST, type Org } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { DataTable } from '../../../components/data-table';
@@ -31,7 +31,7 @@ export function OrgsListScreen() {
       <DataTable<Org>
         name="orgs"
         list={ORG_LIST}
-        source={{ mode: 'server', endpoint: '/api/orgs', params, queryKey: queryKeys.orgs }}
+        source={{ mode: 'server', endpoint: orgEndpoints.list, params, queryKey: queryKeys.orgs }}
         rowHref={(org) => paths.org(org.org_id)}
         // Selecting only reads (the 'N Selected' view, Export), so read-only users may too.
         selectable

@@ -1,13 +1,13 @@
 // Org detail's Groups tab: the groups the org belongs to; the selected ones can be left after a
 // confirmation (spec §2), 'Removal Failed' with the server's message otherwise.
 import { useState } from 'react';
-import { ORG_GROUP_CARD_LIST, orgGroupSchema, type OrgGroup } from '../../../../domain';
+import { ORG_GROUP_CARD_LIST, orgGroupEndpoints, type OrgGroup } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 import { ConfirmedSelectionButton } from '../../../components/selection/ConfirmedSelectionButton';
-import { groupApi } from '../../../api/groupApi';
+import { callEndpoint } from '../../../api/endpoint-client';
 import type { OrgTabProps } from './orgTabProps';
 
 export function removeFromGroupsPrompt(count: number): string {
@@ -18,11 +18,11 @@ export function removeFromGroupsPrompt(count: number): string {
 
 export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
-  const groups = useParsedArray(
+  const groups = useEndpointQuery(
     // Under the groups root so 'group-members' and 'groups' events reload it.
     [...queryKeys.orgGroups, 'of-org', orgId],
-    `/api/orggroups/members/${encodeURIComponent(orgId)}`,
-    orgGroupSchema,
+    orgGroupEndpoints.groupsOfOrg,
+    { params: { orgId } },
   );
   const groupIds = [...selection].map(Number);
   return (
@@ -53,7 +53,12 @@ export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
             question={removeFromGroupsPrompt(groupIds.length)}
             confirmLabel="Remove"
             failureTitle="Removal Failed"
-            run={() => groupApi.removeOrgFromGroups(orgId, groupIds)}
+            run={() =>
+              callEndpoint(orgGroupEndpoints.removeOrgFromGroups, {
+                params: { orgId },
+                body: { orgGroupIds: groupIds },
+              })
+            }
             onDone={() => setSelection(new Set())}
           />
         }

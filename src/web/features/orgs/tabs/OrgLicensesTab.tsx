@@ -1,6 +1,11 @@
 // Org detail's Licenses tab: the org's licenses, server-paged like the Licenses list, with the
 // same cell links (spec §2 Licenses list).
-import { LICENSE_LIST, type License, type ListDefinition } from '../../../../domain';
+import {
+  licenseEndpoints,
+  LICENSE_LIST,
+  type License,
+  type ListDefinition,
+} from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
@@ -19,7 +24,7 @@ export function OrgLicensesTab({ orgId, readOnly, username }: OrgTabProps) {
       list={ORG_LICENSE_LIST}
       source={{
         mode: 'server',
-        endpoint: '/api/licenses',
+        endpoint: licenseEndpoints.list,
         params: { org_id: orgId },
         queryKey: queryKeys.licenses,
       }}

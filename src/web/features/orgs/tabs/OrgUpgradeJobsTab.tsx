@@ -2,23 +2,22 @@
 import {
   formatDuration,
   ORG_JOB_LIST,
-  upgradeJobSchema,
+  upgradeJobEndpoints,
   type UpgradeJob,
 } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 import { JobStatusCell } from '../../upgrades';
 import type { OrgTabProps } from './orgTabProps';
 
 export function OrgUpgradeJobsTab({ orgId, readOnly, username }: OrgTabProps) {
-  const jobs = useParsedArray(
+  const jobs = useEndpointQuery(
     // Under upgradeJobs so the 'upgrade-jobs' event reloads it.
     [...queryKeys.upgradeJobs, { orgId }],
-    '/api/upgradejobs',
-    upgradeJobSchema,
-    { orgId },
+    upgradeJobEndpoints.list,
+    { query: { orgId } },
   );
   return (
     <DataTable<UpgradeJob>

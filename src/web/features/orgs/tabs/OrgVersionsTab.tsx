@@ -1,7 +1,7 @@
 // Org detail's Versions tab: the packages installed in the org, each with its latest version and
 // the 'installed -> latest' badge where an upgrade is available (spec §2, §4).
 import {
-  installedVersionSchema,
+  orgEndpoints,
   ORG_VERSION_LIST,
   upgradeBadge,
   type InstalledVersionRow,
@@ -9,16 +9,16 @@ import {
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 import { VersionUpgradeBadge } from './VersionUpgradeBadge';
 import type { OrgTabProps } from './orgTabProps';
 
 export function OrgVersionsTab({ orgId, readOnly, username }: OrgTabProps) {
-  const versions = useParsedArray(
+  const versions = useEndpointQuery(
     // Under orgVersions so the 'org-versions' event after Refresh Versions reloads it.
     [...queryKeys.orgVersions, orgId],
-    `/api/orgs/${encodeURIComponent(orgId)}/versions`,
-    installedVersionSchema,
+    orgEndpoints.versions,
+    { params: { orgId } },
   );
   return (
     <DataTable<InstalledVersionRow>

@@ -1,5 +1,5 @@
 // Org detail's Related Orgs tab: the other orgs of the same account, server-paged.
-import { RELATED_ORG_LIST, type Org } from '../../../../domain';
+import { orgEndpoints, RELATED_ORG_LIST, type Org } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
@@ -12,7 +12,7 @@ export function RelatedOrgsTab({ orgId, readOnly, username }: OrgTabProps) {
       list={RELATED_ORG_LIST}
       source={{
         mode: 'server',
-        endpoint: '/api/orgs',
+        endpoint: orgEndpoints.list,
         params: { relatedOrgId: orgId },
         queryKey: queryKeys.orgs,
       }}

@@ -1,8 +1,8 @@
 // Leaving the app to connect an org (spec §7 /oauth2/orgurl, /oauth2/preauthorg) and the Export
 // popup (/oauth2/exportorgurl, a 540×600 window). The server answers the URL; no token ever
 // passes through here.
-import type { ConnectedOrg } from '../../../../domain';
-import { api } from '../../../api/client';
+import { connectedOrgEndpoints, type ConnectedOrg } from '../../../../domain';
+import { requestEndpoint } from '../../../api/endpoint-client';
 import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
 
 /** Spec §9: the connected-org popup is 540x600. */
@@ -19,15 +19,21 @@ export interface ConnectRequest {
 }
 
 export async function startConnect(request: ConnectRequest): Promise<void> {
-  const query: Record<string, string> = { returnTo: request.returnTo };
-  if (request.type) query.type = request.type;
-  if (request.instanceUrl) query.instanceUrl = request.instanceUrl;
-  if (request.sandbox) query.sandbox = 'true';
-  redirectBrowserTo(readRedirectUrl(await api.get<unknown>('/oauth2/orgurl', { query })));
+  const answer = await requestEndpoint(connectedOrgEndpoints.connectUrl, {
+    query: {
+      returnTo: request.returnTo,
+      ...(request.type ? { type: request.type } : {}),
+      ...(request.instanceUrl ? { instanceUrl: request.instanceUrl } : {}),
+      ...(request.sandbox ? { sandbox: 'true' as const } : {}),
+    },
+  });
+  redirectBrowserTo(readRedirectUrl(answer));
 }
 
 export async function startPreauthorization(orgId: string): Promise<void> {
-  const answer = await api.get<unknown>('/oauth2/preauthorg', { query: { org_id: orgId } });
+  const answer = await requestEndpoint(connectedOrgEndpoints.preauthorizeUrl, {
+    query: { org_id: orgId },
+  });
   redirectBrowserTo(readRedirectUrl(answer));
 }
 
@@ -38,7 +44,7 @@ export async function startPreauthorization(orgId: string): Promise<void> {
 export async function openExport(org: ConnectedOrg, returnTo: string): Promise<void> {
   const popup = window.open('', 'pushboard-export', EXPORT_POPUP_FEATURES);
   try {
-    const answer = await api.get<unknown>('/oauth2/exportorgurl', {
+    const answer = await requestEndpoint(connectedOrgEndpoints.exportUrl, {
       query: { instanceUrl: org.instance_url, type: org.type, returnTo },
     });
     const url = readRedirectUrl(answer);

@@ -3,8 +3,8 @@
 // once so the change shows without waiting for the event.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { ConnectedOrgEdit } from '../../../../domain';
-import { api } from '../../../api/client';
+import { connectedOrgEndpoints, type ConnectedOrgEdit } from '../../../../domain';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
 
 export const FAILURE_TITLES = {
@@ -33,7 +33,8 @@ export function useConnectedOrgChanges() {
   };
   const selection = (verb: 'refresh' | 'revoke' | 'delete') =>
     ({
-      mutationFn: (orgIds: string[]) => api.post<unknown>(`/api/packageorgs/${verb}`, { orgIds }),
+      mutationFn: (orgIds: string[]) =>
+        callEndpoint(connectedOrgEndpoints[verb], { body: { orgIds } }),
       onSettled: reload,
       onError: (error: Error) => showFailure(verb, error),
     }) as const;
@@ -43,12 +44,13 @@ export function useConnectedOrgChanges() {
     remove: useMutation(selection('delete')),
     activation: useMutation({
       mutationFn: (input: { orgIds: string[]; flag: boolean }) =>
-        api.post<unknown>('/api/packageorgs/activation', input),
+        callEndpoint(connectedOrgEndpoints.activation, { body: input }),
       onSettled: reload,
       onError: (error: Error) => showFailure('activation', error),
     }),
     edit: useMutation({
-      mutationFn: (input: ConnectedOrgEdit) => api.put<unknown>('/api/packageorgs', input),
+      mutationFn: (input: ConnectedOrgEdit) =>
+        callEndpoint(connectedOrgEndpoints.edit, { body: input }),
       onSettled: reload,
       onError: (error: Error) => showFailure('edit', error),
     }),

@@ -2,7 +2,7 @@
 // for a packaging org with a namespace the versions it released and the upgrades pushed from it.
 import { Anchor, Paper } from '@mantine/core';
 import { useParams } from 'react-router';
-import { connectedOrgSchema, type ConnectedOrg } from '../../../../domain';
+import { connectedOrgEndpoints, type ConnectedOrg } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { localDateTime } from '../../../components/dateTime';
 import { FieldGrid, RecordHeader, type RecordField } from '../../../components/RecordHeader';
@@ -10,7 +10,7 @@ import { RememberedTabs } from '../../../components/RememberedTabs';
 import { Screen } from '../../../components/Screen';
 import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { RecordPlaceholder } from '../../../components/RecordPlaceholder';
-import { useParsedRecord } from '../../../components/useParsedRecord';
+import { useRecord } from '../../../components/useRecord';
 import { ConnectedOrgActions } from '../actions/ConnectedOrgActions';
 import { ConnectionStatusBadge } from '../shared/ConnectionStatusBadge';
 import { PackageUpgradesTab } from './PackageUpgradesTab';
@@ -43,11 +43,11 @@ function bodyFields(org: ConnectedOrg): RecordField[] {
 export function ConnectedOrgDetailScreen() {
   const { packageorgId = '' } = useParams<'packageorgId'>();
   const { readOnly, username } = useTableAccess();
-  const state = useParsedRecord(connectedOrgSchema, {
-    queryKey: [...queryKeys.packageOrg, packageorgId],
-    path: `/api/packageorgs/${encodeURIComponent(packageorgId)}`,
-    backTo: '/packageorgs',
-  });
+  const state = useRecord(
+    connectedOrgEndpoints.get,
+    { params: { id: packageorgId } },
+    { queryKey: [...queryKeys.packageOrg, packageorgId], backTo: '/packageorgs' },
+  );
   const org = state.record;
 
   let body;

@@ -1,17 +1,16 @@
-import { UPGRADE_ITEM_LIST, upgradeItemSchema, type UpgradeItem } from '../../../../domain';
+import { UPGRADE_ITEM_LIST, upgradeRequestEndpoints, type UpgradeItem } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { paths } from '../../../components/paths';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 import { DataTable } from '../../../components/data-table';
 import type { PackageOrgTabProps } from './PackageVersionsTab';
 
 /** The upgrade requests pushed through this packaging org, each opening its request. */
 export function PackageUpgradesTab({ orgId, readOnly, username }: PackageOrgTabProps) {
-  const items = useParsedArray(
+  const items = useEndpointQuery(
     [...queryKeys.upgradeItems, { packageOrgId: orgId }],
-    '/api/upgradeitems',
-    upgradeItemSchema,
-    { packageOrgId: orgId },
+    upgradeRequestEndpoints.list,
+    { query: { packageOrgId: orgId } },
   );
   return (
     <DataTable<UpgradeItem>

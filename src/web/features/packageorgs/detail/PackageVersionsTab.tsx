@@ -1,11 +1,7 @@
-import {
-  PACKAGE_VERSION_LIST,
-  packageVersionSchema,
-  type PackageVersion,
-} from '../../../../domain';
+import { PACKAGE_VERSION_LIST, packageEndpoints, type PackageVersion } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { paths } from '../../../components/paths';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 import { DataTable } from '../../../components/data-table';
 
 export interface PackageOrgTabProps {
@@ -16,11 +12,10 @@ export interface PackageOrgTabProps {
 
 /** The versions of the packages this packaging org owns. */
 export function PackageVersionsTab({ orgId, readOnly, username }: PackageOrgTabProps) {
-  const versions = useParsedArray(
+  const versions = useEndpointQuery(
     [...queryKeys.packageVersions, { packageOrgIds: orgId }],
-    '/api/packageversions',
-    packageVersionSchema,
-    { packageOrgIds: orgId },
+    packageEndpoints.versions,
+    { query: { packageOrgIds: orgId } },
   );
   return (
     <DataTable<PackageVersion>

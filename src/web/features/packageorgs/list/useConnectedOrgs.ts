@@ -1,8 +1,8 @@
-import { connectedOrgSchema } from '../../../../domain';
+import { connectedOrgEndpoints } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
-import { useParsedArray } from '../../../components/useParsedArray';
+import { useEndpointQuery } from '../../../api/useEndpointQuery';
 
 /** Every connected org: a handful, so the list is filtered and sorted in the browser. */
 export function useConnectedOrgs() {
-  return useParsedArray(queryKeys.packageOrgs, '/api/packageorgs', connectedOrgSchema);
+  return useEndpointQuery(queryKeys.packageOrgs, connectedOrgEndpoints.list);
 }

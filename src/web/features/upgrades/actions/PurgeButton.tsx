@@ -8,10 +8,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   countNoun,
   isPurgeConfirmed,
-  purgeResultSchema,
+  upgradeEndpoints,
   PURGE_CONFIRMATION_WORD,
 } from '../../../../domain';
-import { api } from '../../../api/client';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
 import { PermittedButton } from '../../../components/PermittedButton';
 
@@ -32,8 +32,8 @@ export function PurgeButton({ upgradeIds, readOnly, onPurged }: PurgeButtonProps
   const [step, setStep] = useState<'closed' | 'confirm' | 'type'>('closed');
   const [typed, setTyped] = useState('');
   const purge = useMutation({
-    mutationFn: async (ids: number[]) =>
-      purgeResultSchema.parse(await api.post<unknown>('/api/upgrades/purge', { upgradeIds: ids })),
+    mutationFn: (ids: number[]) =>
+      callEndpoint(upgradeEndpoints.purge, { body: { upgradeIds: ids } }),
     onSuccess: ({ purged }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.upgrades });
       notifications.show({

@@ -3,7 +3,8 @@
 // with the server's message, which for a Salesforce refusal is Salesforce's own.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { api } from '../../../api/client';
+import type { EndpointShape, ResponseOf } from '../../../../domain';
+import { callEndpoint, type CallOptions } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
 
 /** Spec §8 failure titles of the upgrade actions. */
@@ -16,17 +17,22 @@ export const FAILURE_TITLES = {
 
 export type UpgradeActionKind = keyof typeof FAILURE_TITLES;
 
-interface UpgradeActionOptions<T> {
+interface UpgradeActionOptions<E extends EndpointShape> {
   kind: UpgradeActionKind;
-  /** The API path, e.g. /api/upgrades/activate/7. */
-  path: string;
-  onSuccess?: (answer: T) => void;
+  /** The action's endpoint, e.g. upgradeEndpoints.activate. */
+  endpoint: E;
+  onSuccess?: (answer: ResponseOf<E>) => void;
 }
 
-export function useUpgradeAction<T = unknown>({ kind, path, onSuccess }: UpgradeActionOptions<T>) {
+/** The mutation; `mutate` takes the call: the record's id, and the body where there is one. */
+export function useUpgradeAction<E extends EndpointShape>({
+  kind,
+  endpoint,
+  onSuccess,
+}: UpgradeActionOptions<E>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body?: unknown) => api.post<T>(path, body),
+    mutationFn: (call: CallOptions<E>) => callEndpoint(endpoint, call),
     onSuccess: (answer) => {
       for (const queryKey of [
         queryKeys.upgrades,

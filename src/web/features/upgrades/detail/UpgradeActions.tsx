@@ -9,9 +9,9 @@ import {
   canRetryUpgrade,
   isUpgradeStatus,
   permission,
+  upgradeEndpoints,
   type Actor,
   type Permission,
-  type ScheduleResult,
   type UpgradeDetail,
 } from '../../../../domain';
 import { paths } from '../../../components/paths';
@@ -42,17 +42,17 @@ function unknownStatus(status: string): Permission {
 export function UpgradeActions({ upgrade, actor, readOnly }: UpgradeActionsProps) {
   const navigate = useNavigate();
   const id = upgrade.id;
-  const activate = useUpgradeAction({ kind: 'activate', path: `/api/upgrades/activate/${id}` });
-  const cancel = useUpgradeAction({ kind: 'cancel', path: `/api/upgrades/cancel/${id}` });
-  const retry = useUpgradeAction<ScheduleResult>({
+  const activate = useUpgradeAction({ kind: 'activate', endpoint: upgradeEndpoints.activate });
+  const cancel = useUpgradeAction({ kind: 'cancel', endpoint: upgradeEndpoints.cancel });
+  const retry = useUpgradeAction({
     kind: 'retry',
-    path: `/api/upgrades/retry/${id}`,
+    endpoint: upgradeEndpoints.retry,
     // The retry is a new upgrade linked to this one: show it.
     onSuccess: (answer) => void navigate(paths.upgrade(answer.id) ?? '/upgrades'),
   });
   const refresh = useUpgradeAction({
     kind: 'refresh',
-    path: `/api/upgrades/refresh/${id}`,
+    endpoint: upgradeEndpoints.refresh,
     onSuccess: () =>
       notifications.show({
         color: 'green',
@@ -85,7 +85,7 @@ export function UpgradeActions({ upgrade, actor, readOnly }: UpgradeActionsProps
           confirm: {
             title: 'Activate',
             message: CONFIRM.activate,
-            onConfirm: () => activate.mutate(undefined),
+            onConfirm: () => activate.mutate({ params: { id } }),
           },
         },
         {
@@ -98,7 +98,7 @@ export function UpgradeActions({ upgrade, actor, readOnly }: UpgradeActionsProps
             title: 'Cancel Upgrade',
             message: CONFIRM.cancel,
             withComment: true,
-            onConfirm: (comment) => cancel.mutate({ comment }),
+            onConfirm: (comment) => cancel.mutate({ params: { id }, body: { comment } }),
           },
         },
         {
@@ -109,7 +109,7 @@ export function UpgradeActions({ upgrade, actor, readOnly }: UpgradeActionsProps
           confirm: {
             title: 'Retry Failed',
             message: CONFIRM.retry,
-            onConfirm: () => retry.mutate(undefined),
+            onConfirm: () => retry.mutate({ params: { id } }),
           },
         },
         {
@@ -120,7 +120,7 @@ export function UpgradeActions({ upgrade, actor, readOnly }: UpgradeActionsProps
           confirm: {
             title: 'Refresh Status',
             message: CONFIRM.refresh,
-            onConfirm: () => refresh.mutate(undefined),
+            onConfirm: () => refresh.mutate({ params: { id } }),
           },
         },
       ]}

@@ -1,6 +1,10 @@
 // Upgrade detail's Blacklist tab: the orgs the scheduler left out of this upgrade and why
 // (blacklisted, license not upgradeable, already current…), paged by the server.
-import { UPGRADE_BLACKLIST_LIST, type UpgradeBlacklistRow } from '../../../../domain';
+import {
+  upgradeEndpoints,
+  UPGRADE_BLACKLIST_LIST,
+  type UpgradeBlacklistRow,
+} from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../components/paths';
@@ -13,7 +17,8 @@ export function UpgradeBlacklistTab({ upgradeId, readOnly, username }: UpgradeTa
       list={UPGRADE_BLACKLIST_LIST}
       source={{
         mode: 'server',
-        endpoint: `/api/upgrades/${upgradeId}/blacklist`,
+        endpoint: upgradeEndpoints.blacklist,
+        pathParams: { id: upgradeId },
         queryKey: [...queryKeys.upgrade, upgradeId, 'blacklist'],
       }}
       rowHref={(row) => paths.org(row.org_id)}

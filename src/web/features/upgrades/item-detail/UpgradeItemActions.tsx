@@ -6,6 +6,7 @@ import {
   canCancelRequest,
   isJobStatus,
   permission,
+  upgradeRequestEndpoints,
   type Actor,
   type UpgradeItemDetail,
 } from '../../../../domain';
@@ -35,11 +36,14 @@ interface UpgradeItemActionsProps {
 
 export function UpgradeItemActions({ item, actor, readOnly }: UpgradeItemActionsProps) {
   const id = item.id;
-  const activate = useUpgradeAction({ kind: 'activate', path: `/api/upgradeitems/activate/${id}` });
-  const cancel = useUpgradeAction({ kind: 'cancel', path: `/api/upgradeitems/cancel/${id}` });
+  const activate = useUpgradeAction({
+    kind: 'activate',
+    endpoint: upgradeRequestEndpoints.activate,
+  });
+  const cancel = useUpgradeAction({ kind: 'cancel', endpoint: upgradeRequestEndpoints.cancel });
   const refresh = useUpgradeAction({
     kind: 'refresh',
-    path: `/api/upgradeitems/refresh/${id}`,
+    endpoint: upgradeRequestEndpoints.refresh,
     onSuccess: () =>
       notifications.show({
         color: 'green',
@@ -69,7 +73,7 @@ export function UpgradeItemActions({ item, actor, readOnly }: UpgradeItemActions
           confirm: {
             title: 'Activate Request',
             message: activateRequestPrompt(item),
-            onConfirm: () => activate.mutate(undefined),
+            onConfirm: () => activate.mutate({ params: { id } }),
           },
         },
         {
@@ -82,7 +86,7 @@ export function UpgradeItemActions({ item, actor, readOnly }: UpgradeItemActions
             title: 'Cancel Request',
             message: cancelRequestPrompt(progress.count),
             withComment: true,
-            onConfirm: (comment) => cancel.mutate({ comment }),
+            onConfirm: (comment) => cancel.mutate({ params: { id }, body: { comment } }),
           },
         },
         {
@@ -93,7 +97,7 @@ export function UpgradeItemActions({ item, actor, readOnly }: UpgradeItemActions
           confirm: {
             title: 'Refresh Request',
             message: REFRESH_REQUEST_PROMPT,
-            onConfirm: () => refresh.mutate(undefined),
+            onConfirm: () => refresh.mutate({ params: { id } }),
           },
         },
       ]}

@@ -1,6 +1,7 @@
 // The push jobs of an upgrade, or of one of its requests (itemId), paged by the server (an
 // upgrade can hold tens of thousands of jobs). A job with a message shows the red 'Error' chip.
 import {
+  upgradeEndpoints,
   formatDuration,
   UPGRADE_ITEM_JOB_LIST,
   UPGRADE_JOB_LIST,
@@ -28,7 +29,8 @@ export function UpgradeJobsTable({ upgradeId, itemId, readOnly, username }: Upgr
       hiddenColumns={['message', ...(itemId === undefined ? [] : ['package_name'])]}
       source={{
         mode: 'server',
-        endpoint: `/api/upgrades/${upgradeId}/jobs`,
+        endpoint: upgradeEndpoints.jobs,
+        pathParams: { id: upgradeId },
         params: itemId === undefined ? undefined : { itemId },
         queryKey: [...queryKeys.upgradeJobs, upgradeId, itemId ?? 'all'],
       }}

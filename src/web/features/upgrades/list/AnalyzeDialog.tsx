@@ -2,9 +2,8 @@
 // status, from POST /api/stats. A read: read-only users have it too (spec §6).
 import { Alert, Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { upgradeStatsRowSchema, type UpgradeStatsRow } from '../../../../domain';
-import { api } from '../../../api/client';
+import { upgradeEndpoints, type UpgradeStatsRow } from '../../../../domain';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
 
 const count = new Intl.NumberFormat('en-US');
@@ -30,8 +29,7 @@ interface AnalyzeDialogProps {
 export function AnalyzeDialog({ upgradeIds, onClose }: AnalyzeDialogProps) {
   const stats = useQuery({
     queryKey: [...queryKeys.upgradeJobs, 'stats', upgradeIds],
-    queryFn: async () =>
-      z.array(upgradeStatsRowSchema).parse(await api.post<unknown>('/api/stats', { upgradeIds })),
+    queryFn: () => callEndpoint(upgradeEndpoints.stats, { body: { upgradeIds: upgradeIds ?? [] } }),
     enabled: upgradeIds !== null && upgradeIds.length > 0,
   });
   const pivot = stats.data ? pivotStats(stats.data) : null;

@@ -8,8 +8,8 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { upgradeSchema, type ServerEventPayload } from '../../../../domain';
-import { api } from '../../../api/client';
+import { upgradeEndpoints, type ServerEventPayload } from '../../../../domain';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { getLiveSocket } from '../../../api/live';
 import { paths } from '../../../components/paths';
 import { useCurrentUser } from '../../../app/current-user/useCurrentUser';
@@ -39,12 +39,8 @@ export function useUpgradeNotices(): void {
         const id = Number(raw);
         const to = paths.upgrade(id);
         if (!Number.isInteger(id) || !to) continue;
-        void api
-          .get<unknown>(`/api/upgrades/${id}`)
-          .then((answer) => {
-            const { description, created_by } = upgradeSchema
-              .pick({ description: true, created_by: true })
-              .parse(answer);
+        void callEndpoint(upgradeEndpoints.get, { params: { id } })
+          .then(({ description, created_by }) => {
             if (!by && created_by && created_by.trim().toLowerCase() === me) return;
             const noticeId = `upgrade-changed:${id}`;
             notifications.show({

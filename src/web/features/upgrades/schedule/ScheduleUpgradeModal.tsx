@@ -16,24 +16,18 @@ import {
   dropNoneSelections,
   NOTHING_TO_SCHEDULE,
   offersSelectNone,
-  scheduleResultSchema,
   SCHEDULE_STEP_MINUTES,
   validateSchedule,
   type ScheduleField,
   type ServerEventPayload,
 } from '../../../../domain';
-import { api } from '../../../api/client';
 import { getLiveSocket } from '../../../api/live';
 import { paths } from '../../../components/paths';
 import { rememberOwnTransid } from '../notices/ownTransids';
 import { SchedulePreview } from './SchedulePreview';
 import { useSchedulePreview } from './useSchedulePreview';
-import {
-  defaultSelection,
-  scopePath,
-  useSchedulableVersions,
-  type ScheduleScope,
-} from './useSchedulableVersions';
+import { scheduleUpgrade, type ScheduleScope } from './scheduleCalls';
+import { defaultSelection, useSchedulableVersions } from './useSchedulableVersions';
 import { VersionPicker } from './VersionPicker';
 
 export const FAILED_TO_SCHEDULE = 'Failed to Schedule';
@@ -152,12 +146,8 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
     attempt.current = { transid, settled: false };
     rememberOwnTransid(transid);
     setBusy(true);
-    api
-      .post<unknown>(`${scopePath(scope)}/upgrade`, body)
-      .then((answer) => {
-        const result = scheduleResultSchema.parse(answer);
-        finish({ id: result.id, message: result.message, failed: false });
-      })
+    scheduleUpgrade(scope, body)
+      .then((result) => finish({ id: result.id, message: result.message, failed: false }))
       .catch((error: unknown) =>
         finish({ message: error instanceof Error ? error.message : String(error), failed: true }),
       );

@@ -2,18 +2,15 @@
 // version of all four statuses of the packages concerned — an org's installed packages, or every
 // package for a group (the preview then says how many members each one reaches).
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   compareVersionSortKeys,
-  installedVersionSchema,
-  packageSchema,
-  packageVersionSchema,
+  orgEndpoints,
+  packageEndpoints,
   type PackageVersion,
 } from '../../../../domain';
-import { api } from '../../../api/client';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
-
-export type ScheduleScope = { kind: 'org'; orgId: string } | { kind: 'group'; groupId: number };
+import type { ScheduleScope } from './scheduleCalls';
 
 export interface PackageChoice {
   readonly packageId: string;
@@ -23,23 +20,15 @@ export interface PackageChoice {
   readonly versions: readonly PackageVersion[];
 }
 
-/** The API path of the scope: /api/orgs/{orgId} or /api/orggroups/{id}. */
-export function scopePath(scope: ScheduleScope): string {
-  return scope.kind === 'org'
-    ? `/api/orgs/${encodeURIComponent(scope.orgId)}`
-    : `/api/orggroups/${scope.groupId}`;
-}
-
 async function packageIdsOf(scope: ScheduleScope, signal: AbortSignal): Promise<string[]> {
   if (scope.kind === 'org') {
-    const installed = z
-      .array(installedVersionSchema)
-      .parse(await api.get<unknown>(`${scopePath(scope)}/versions`, { signal }));
+    const installed = await callEndpoint(orgEndpoints.versions, {
+      params: { orgId: scope.orgId },
+      signal,
+    });
     return [...new Set(installed.map((row) => row.package_id))];
   }
-  const packages = z
-    .array(packageSchema)
-    .parse(await api.get<unknown>('/api/packages', { signal }));
+  const packages = await callEndpoint(packageEndpoints.list, { signal });
   return packages.map((pkg) => pkg.sfid);
 }
 
@@ -82,12 +71,10 @@ export function useSchedulableVersions(scope: ScheduleScope, enabled: boolean) {
     queryFn: async ({ signal }) => {
       const packageIds = await packageIdsOf(scope, signal);
       if (packageIds.length === 0) return [];
-      const versions = z.array(packageVersionSchema).parse(
-        await api.get<unknown>('/api/packageversions', {
-          query: { packageIds: packageIds.join(',') },
-          signal,
-        }),
-      );
+      const versions = await callEndpoint(packageEndpoints.versions, {
+        query: { packageIds: packageIds.join(',') },
+        signal,
+      });
       return choicesOf(versions);
     },
   });

@@ -3,13 +3,8 @@
 // request per keystroke. `reachesNobody` is true only for a preview of the versions chosen now.
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import {
-  previewReachesAnyone,
-  schedulePreviewSchema,
-  type SchedulePreview,
-} from '../../../../domain';
-import { api } from '../../../api/client';
-import { scopePath, type ScheduleScope } from './useSchedulableVersions';
+import { previewReachesAnyone, type SchedulePreview } from '../../../../domain';
+import { previewSchedule, type ScheduleScope } from './scheduleCalls';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 
@@ -27,14 +22,7 @@ export function useSchedulePreview(
   const query = useQuery({
     queryKey: ['schedule-preview', scope, debounced],
     enabled: debounced.length > 0,
-    queryFn: async ({ signal }) =>
-      schedulePreviewSchema.parse(
-        await api.post<unknown>(
-          `${scopePath(scope)}/upgrade/preview`,
-          { versions: debounced },
-          { signal },
-        ),
-      ),
+    queryFn: ({ signal }) => previewSchedule(scope, [...debounced], signal),
   });
   const current = debounced.join(',') === versions.join(',');
   const reachesNobody =
