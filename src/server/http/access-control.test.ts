@@ -7,9 +7,9 @@
 // a route that validates first (and answers 400) also fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_ONLY_CLIENT_MESSAGES, type ClientMessageName } from '../../domain/live-events';
-import { loadConfig } from '../config';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from './app';
+import type { TestDatabase } from '../db/test-database';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { CSRF_HEADER } from './auth';
 import { PUBLIC_ROUTES as PUBLIC } from './public-routes';
 import { sessionHeaders } from './test-session';
@@ -52,24 +52,17 @@ const PARAM_VALUES: Record<string, string> = {
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let readOnly: Record<string, string>;
 let operator: Record<string, string>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, testDb, close } = await startTestApp());
   readOnly = await sessionHeaders(testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
   operator = await sessionHeaders(testDb.db);
 });
 
-afterAll(async () => {
-  await app.close();
-  await testDb.drop();
-});
+afterAll(() => close?.());
 
 interface RouteCase {
   name: string;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../config';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from './app';
+import type { TestDatabase } from '../db/test-database';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { sessionHeaders } from './test-session';
 import {
   ConflictError,
@@ -18,6 +18,7 @@ import {
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let headers: Record<string, string>;
 const webDir = mkdtempSync(join(tmpdir(), 'pushboard-web-'));
 mkdirSync(join(webDir, 'assets'));
@@ -49,13 +50,9 @@ const SPEC_ROUTES = [
   '/admin',
 ];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64), webDir },
-    { logger: false },
-  );
-  app.get('/api/test/throw/:kind', async (request) => {
+/** Routes that throw each error kind and validate a body, to see how the app answers them. */
+function addTestRoutes(built: AppInstance) {
+  built.get('/api/test/throw/:kind', async (request) => {
     const kind = (request.params as { kind: string }).kind;
     const errors: Record<string, Error> = {
       invalid: new InvalidError('description: Description is required', 'description'),
@@ -68,18 +65,21 @@ beforeAll(async () => {
     };
     throw errors[kind] ?? new Error('unknown kind');
   });
-  app.post(
+  built.post(
     '/api/test/validate',
     { schema: { body: z.object({ description: z.string().min(1), count: z.number().int() }) } },
     async () => ({ ok: true }),
   );
-  await app.ready();
+}
+
+beforeAll(async () => {
+  ({ app, testDb, close } = await startTestApp({
+    deps: { webDir },
+    beforeReady: addTestRoutes,
+  }));
   headers = await sessionHeaders(testDb.db);
 });
-afterAll(async () => {
-  await app.close();
-  await testDb.drop();
-});
+afterAll(() => close?.());
 
 describe('GET /healthz', () => {
   it('answers ok with the engine after a real query', async () => {

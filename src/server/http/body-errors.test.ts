@@ -6,29 +6,22 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toId18 } from '../../domain';
-import { loadConfig } from '../config';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from './app';
+import type { TestDatabase } from '../db/test-database';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { sessionHeaders } from './test-session';
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let operator: Record<string, string>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, testDb, close } = await startTestApp());
   operator = await sessionHeaders(testDb.db);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
+afterAll(() => close?.());
 
 const CASES = [
   { name: 'not JSON', type: 'application/json', payload: '{"name":', status: 400 },

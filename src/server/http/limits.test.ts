@@ -5,37 +5,30 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from './app';
+import type { TestDatabase } from '../db/test-database';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { DEFAULT_BODY_LIMIT, ORG_ID_LIST_BODY_LIMIT, ORG_ID_LIST_ROUTES } from './body-limits';
 import { sessionHeaders } from './test-session';
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let port: number;
 let operator: Record<string, string>;
 let viewer: Record<string, string>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    {
-      config: loadConfig({ RATE_LIMIT_EXPORTS_PER_MINUTE: '2', RATE_LIMIT_SEARCH_PER_MINUTE: '3' }),
-      db: testDb.db,
-      secretKey: 'k'.repeat(64),
-    },
-    { logger: false },
-  );
+  ({ app, testDb, close } = await startTestApp({
+    env: { RATE_LIMIT_EXPORTS_PER_MINUTE: '2', RATE_LIMIT_SEARCH_PER_MINUTE: '3' },
+  }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   operator = await sessionHeaders(testDb.db);
   viewer = await sessionHeaders(testDb.db, { username: 'viewer@x', readOnly: true });
 });
-afterAll(async () => {
-  await app.close();
-  await testDb.drop();
-});
+afterAll(() => close?.());
 
 /** A JSON body of `bytes` length: a list of org ids padded to size. */
 const orgIdBody = (bytes: number) => {

@@ -7,8 +7,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toId18 } from '../../domain';
 import { loadConfig } from '../config';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from './app';
+import type { TestDatabase } from '../db/test-database';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { nulPath } from './nul-check';
 import { sessionHeaders } from './test-session';
 
@@ -23,26 +24,22 @@ const PARAM_VALUES: Record<string, string> = {
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let operator: Record<string, string>;
 let readOnly: Record<string, string>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   // Budgets out of the way: every export route is called several times here.
   const config = loadConfig({
     RATE_LIMIT_EXPORTS_PER_MINUTE: '100000',
     RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
   });
-  app = await buildApp({ config, db: testDb.db, secretKey: 'k'.repeat(64) }, { logger: false });
-  await app.ready();
+  ({ app, testDb, close } = await startTestApp({ config }));
   operator = await sessionHeaders(testDb.db);
   readOnly = await sessionHeaders(testDb.db, { username: 'viewer@x', readOnly: true });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
+afterAll(() => close?.());
 
 const NUL_400 = (field: string) => ({
   field,

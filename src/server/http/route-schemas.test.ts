@@ -1,27 +1,18 @@
 // Every API route is described by zod schemas (the one contract): this walks the route table, so
 // a route added without its schemas fails here. The OpenAPI document is generated from them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from './app';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { OPENAPI_PATH } from './openapi';
 
-let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, close } = await startTestApp());
 });
 
-afterAll(async () => {
-  await app.close();
-  await testDb.drop();
-});
+afterAll(() => close?.());
 
 const apiRoutes = () =>
   app.routeTable.filter(

@@ -8,9 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from './app';
+import type { TestDatabase } from '../db/test-database';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { sessionHeaders } from './test-session';
 
 const ADMIN_KEY = 'correct-horse-battery-staple';
@@ -29,33 +29,29 @@ writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app");');
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let secureApp: AppInstance;
+let closeSecure: () => Promise<void>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const deps = { db: testDb.db, secretKey: 'k'.repeat(64), webDir };
-  app = await buildApp(
-    { ...deps, config: loadConfig({ ADMIN_ACCESS_KEY: ADMIN_KEY }) },
-    { logger: false },
-  );
-  secureApp = await buildApp(
-    {
-      ...deps,
-      config: loadConfig({
-        ADMIN_ACCESS_KEY: ADMIN_KEY,
-        FORCE_HTTPS: 'true',
-        TRUST_PROXY: '1',
-        PUBLIC_URL: 'https://pushboard.example',
-      }),
+  ({ app, testDb, close } = await startTestApp({
+    env: { ADMIN_ACCESS_KEY: ADMIN_KEY },
+    deps: { webDir },
+  }));
+  ({ app: secureApp, close: closeSecure } = await startTestApp({
+    testDb,
+    env: {
+      ADMIN_ACCESS_KEY: ADMIN_KEY,
+      FORCE_HTTPS: 'true',
+      TRUST_PROXY: '1',
+      PUBLIC_URL: 'https://pushboard.example',
     },
-    { logger: false },
-  );
-  await Promise.all([app.ready(), secureApp.ready()]);
+    deps: { webDir },
+  }));
 });
 afterAll(async () => {
-  await app.close();
-  await secureApp.close();
-  await testDb.drop();
+  await closeSecure?.();
+  await close?.();
 });
 
 /** The policy as directive → sources. */

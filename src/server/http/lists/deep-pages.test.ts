@@ -5,25 +5,21 @@
 // how to reach it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LIST_DEPTH, TOO_DEEP_MESSAGE, type ListPage } from '../../../domain';
-import { loadConfig } from '../../config';
 import { AUDIT_SOURCE } from '../../db/lists/audit-source';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { buildApp, type AppInstance } from '../app';
+import type { TestDatabase } from '../../db/test-database';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
 
 const ROWS = 25_000;
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let viewer: Record<string, string>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, testDb, close } = await startTestApp());
   viewer = await sessionHeaders(testDb.db, { username: 'viewer@x', readOnly: true });
   await testDb.db.query(`DELETE FROM audit_log`);
   // Seven actors (ties broken by id), every fifth row without a target (empty values sort last).
@@ -37,10 +33,7 @@ beforeAll(async () => {
   await testDb.db.query(`ANALYZE audit_log`);
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
+afterAll(() => close?.());
 
 const page = (query: Record<string, string | number>) =>
   app.inject({

@@ -3,9 +3,9 @@
 // breaks, are exported as inert text, one field per column and one line per row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toId18 } from '../../../domain';
-import { loadConfig } from '../../config';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { buildApp, type AppInstance } from '../app';
+import type { TestDatabase } from '../../db/test-database';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
 
 const FORMULA = '=HYPERLINK("https://evil.example")';
@@ -18,16 +18,12 @@ const ORGS = [
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let operator: Record<string, string>;
 let groupId: number;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, testDb, close } = await startTestApp());
   operator = await sessionHeaders(testDb.db);
   for (const org of ORGS) {
     await testDb.db.query(`INSERT INTO org (org_id, name) VALUES ($1, $2)`, [org.id, org.name]);
@@ -43,10 +39,7 @@ beforeAll(async () => {
   groupId = saved.json<{ id: number }>().id;
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-});
+afterAll(() => close?.());
 
 /** The export's lines, each split into its fields. */
 async function exported(url: string, query: Record<string, string>): Promise<string[][]> {

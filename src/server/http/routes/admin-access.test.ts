@@ -4,10 +4,10 @@
 // global ceiling), so parallel guesses and rotated addresses get no more comparisons than the
 // limits allow; every wrong key is audited, and a right key counts against no one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import type { TestDatabase } from '../../db/test-database';
 import { ADMIN_KEY_LIMITS } from '../../services/admin-key';
-import { buildApp, type AppInstance } from '../app';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from '../auth';
 
 const ADMIN_KEY = 'correct-horse-battery-staple';
@@ -17,26 +17,21 @@ const { perAddress, overall } = ADMIN_KEY_LIMITS;
 let testDb: TestDatabase;
 /** TRUST_PROXY unset (0): X-Forwarded-For is never believed. */
 let app: AppInstance;
+let close: () => Promise<void>;
 /** TRUST_PROXY=1: one proxy (Heroku's router) appends the address it saw. */
 let proxied: AppInstance;
+let closeProxied: () => Promise<void>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const deps = { db: testDb.db, secretKey: 'k'.repeat(64) };
-  app = await buildApp(
-    { ...deps, config: loadConfig({ ADMIN_ACCESS_KEY: ADMIN_KEY }) },
-    { logger: false },
-  );
-  proxied = await buildApp(
-    { ...deps, config: loadConfig({ ADMIN_ACCESS_KEY: ADMIN_KEY, TRUST_PROXY: '1' }) },
-    { logger: false },
-  );
-  await Promise.all([app.ready(), proxied.ready()]);
+  ({ app, testDb, close } = await startTestApp({ env: { ADMIN_ACCESS_KEY: ADMIN_KEY } }));
+  ({ app: proxied, close: closeProxied } = await startTestApp({
+    testDb,
+    env: { ADMIN_ACCESS_KEY: ADMIN_KEY, TRUST_PROXY: '1' },
+  }));
 });
 afterAll(async () => {
-  await app.close();
-  await proxied.close();
-  await testDb.drop();
+  await closeProxied?.();
+  await close?.();
 });
 // Every test starts with fresh windows; their audit rows stay apart by client address.
 beforeEach(async () => {

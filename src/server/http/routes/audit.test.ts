@@ -2,23 +2,19 @@
 // filters and sorts on the server, shows details as compact text, and exports TSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../domain';
-import { loadConfig } from '../../config';
 import { writeAudit } from '../../db/repositories/audit-log';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { buildApp, type AppInstance } from '../app';
+import type { TestDatabase } from '../../db/test-database';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
 
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let viewer: Record<string, string>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, testDb, close } = await startTestApp());
   viewer = await sessionHeaders(testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
   await testDb.db.query(`DELETE FROM audit_log`);
   for (let i = 1; i <= 30; i++) {
@@ -37,10 +33,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await app.close();
-  await testDb.drop();
-});
+afterAll(() => close?.());
 
 const list = (query: Record<string, string>, headers = viewer) =>
   app.inject({ method: 'GET', url: '/api/audit', headers, query });

@@ -8,30 +8,27 @@ import {
   type ListPage,
   type Org,
 } from '../../../domain';
-import { loadConfig } from '../../config';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
-import { buildApp, type AppInstance } from '../app';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
 
 let h: SyncHarness;
 let app: AppInstance;
+let close: () => Promise<void>;
 let headers: Record<string, string>;
 
 beforeAll(async () => {
   h = await startSyncHarness({ dataset: 'test' });
   await runJob(fetchAllJob(h.deps));
-  app = await buildApp(
-    { config: loadConfig({}), db: h.testDb.db, secretKey: 'k'.repeat(64) },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, close } = await startTestApp({ testDb: h.testDb }));
   headers = await sessionHeaders(h.testDb.db, { username: 'operator@pushboard.demo' });
 });
 
 afterAll(async () => {
-  await app?.close();
+  await close?.();
   await h?.close();
 });
 

@@ -1,39 +1,31 @@
 // /oauth2 routes and the access rules that do not need a Salesforce login host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { buildApp, type AppInstance } from '../app';
+import type { TestDatabase } from '../../db/test-database';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { requireChange } from '../auth';
 import { sessionHeaders } from '../test-session';
 
 const ADMIN_KEY = 'correct-horse-battery-staple';
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildApp(
-    {
-      config: loadConfig({
-        ADMIN_ACCESS_KEY: ADMIN_KEY,
-        HEROKU_APP_NAME: 'pb-prod',
-        SUMO_URL: 'https://sumo.example/x',
-      }),
-      db: testDb.db,
-      secretKey: 'k'.repeat(64),
+  ({ app, testDb, close } = await startTestApp({
+    env: {
+      ADMIN_ACCESS_KEY: ADMIN_KEY,
+      HEROKU_APP_NAME: 'pb-prod',
+      SUMO_URL: 'https://sumo.example/x',
     },
-    { logger: false },
-  );
-  app.post('/api/test/change', async (request) => {
-    await requireChange(app, request, 'test-change', { type: 'thing', id: '1' });
-    return { changed: true };
-  });
-  await app.ready();
+    beforeReady: (built) =>
+      built.post('/api/test/change', async (request) => {
+        await requireChange(built, request, 'test-change', { type: 'thing', id: '1' });
+        return { changed: true };
+      }),
+  }));
 });
-afterAll(async () => {
-  await app.close();
-  await testDb.drop();
-});
+afterAll(() => close?.());
 
 describe('GET /oauth2/user', () => {
   it('answers 401 JSON when not signed in (never hangs)', async () => {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { z } from 'zod';
 import { toId18 } from '../../../domain';
-import { loadConfig } from '../../config';
-import { buildApp, type AppInstance } from '../../http/app';
+import type { AppInstance } from '../../http/app';
+import { startTestApp } from '../../http/testing/test-app';
 import { sessionHeaders } from '../../http/test-session';
 import { UpgradeScheduler } from './schedule';
 import {
@@ -19,6 +19,7 @@ import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harn
 
 let h: SyncHarness;
 let app: AppInstance;
+let close: () => Promise<void>;
 let headers: Record<string, string>;
 let readOnly: Record<string, string>;
 let publish: MockInstance<AppInstance['live']['publish']>;
@@ -26,9 +27,10 @@ let publish: MockInstance<AppInstance['live']['publish']>;
 beforeAll(async () => {
   h = await startSyncHarness({ dataset: 'test' });
   await runJob(fetchAllJob(h.deps));
-  const deps = { config: loadConfig({}), db: h.testDb.db, secretKey: 'k'.repeat(64) };
-  app = await buildApp({ ...deps, prebuilt: { gateway: h.gateway } }, { logger: false });
-  await app.ready();
+  ({ app, close } = await startTestApp({
+    testDb: h.testDb,
+    deps: { prebuilt: { gateway: h.gateway } },
+  }));
   publish = vi.spyOn(app.live, 'publish');
   headers = await sessionHeaders(h.testDb.db, { username: 'operator@pushboard.demo' });
   readOnly = await sessionHeaders(h.testDb.db, {
@@ -38,7 +40,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
+  await close?.();
   await h?.close();
 });
 
