@@ -28,9 +28,9 @@ export interface TestApp {
   app: AppInstance;
   testDb: TestDatabase;
   /** The headers a browser of that user sends: a real session row, its cookie and the CSRF header. */
-  signIn(user?: SignedInUser): Promise<Record<string, string>>;
+  signIn: (user?: SignedInUser) => Promise<Record<string, string>>;
   /** Closes the app, then drops the database if this helper made it. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
