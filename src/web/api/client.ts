@@ -1,8 +1,8 @@
-// The one door from the browser to the Pushboard server (spec §7): JSON in, JSON out, a 401 sends
-// the user to sign in, and every other failure rejects with the server's `{ message, subject }`.
-// No call may leave a promise hanging: network failures, non-JSON bodies and empty bodies all
-// settle with a readable outcome. Screens call it through endpoint-client.ts, which names the
-// endpoint's description instead of a path.
+// The one door from the browser to the Pushboard server (docs/api.md "Authentication" and
+// "Errors"): JSON in, JSON out, a 401 sends the user to sign in, and every other failure rejects
+// with the server's `{ message, subject }`. No call may leave a promise hanging: network failures,
+// non-JSON bodies and empty bodies all settle with a readable outcome. Screens call it through
+// endpoint-client.ts, which names the endpoint's description instead of a path.
 
 /** Query string values; undefined entries are left out, arrays repeat the key. */
 export type QueryParams = Record<

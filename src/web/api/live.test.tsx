@@ -55,7 +55,8 @@ describe('useLiveInvalidation', () => {
     expect(isInvalidated([...queryKeys.upgrade, '7'])).toBe(false);
   });
 
-  // Each screen's cache key root, and the events that must refresh it (spec §4; architecture §4).
+  // Each screen's cache key root, and the events that must refresh it (docs/product.md
+  // "Real-time events"; docs/architecture.md "The live channel").
   it.each([
     ['licenses', [...queryKeys.licenses, {}, { page: 1 }]],
     ['licenses', [...queryKeys.license, 'a0L000000000001AAA']],
@@ -85,7 +86,7 @@ describe('useLiveInvalidation', () => {
     expect(isInvalidated(queryKeys.adminJobs)).toBe(false);
   });
 
-  it('listens to every list-refreshing event of spec §4 and lets go on unmount', () => {
+  it('listens to every list-refreshing event of docs/product.md "Real-time events" and lets go on unmount', () => {
     const { channel, hook } = setup();
     const specEvents = [
       'package-orgs',

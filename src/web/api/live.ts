@@ -1,7 +1,7 @@
-// The live channel carries invalidations, not data (architecture §4): an event says "this changed",
-// and the screens refetch through REST, which stays the source of truth. The socket is typed with
-// the domain's map of events, so a listener reads the payload the server publishes and a message
-// carries the argument the server expects.
+// The live channel carries invalidations, not data (docs/architecture.md "The live channel"): an
+// event says "this changed", and the screens refetch through REST, which stays the source of truth.
+// The socket is typed with the domain's map of events, so a listener reads the payload the server
+// publishes and a message carries the argument the server expects.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
@@ -31,7 +31,10 @@ export function closeLiveSocket(): void {
   socket = undefined;
 }
 
-/** Sends a client message of spec §7 ('fetch', 'upload-orgs'…); the server answers failures on 'fail'. */
+/**
+ * Sends a client message of docs/api.md "The live channel" ('fetch', 'upload-orgs'…); the server
+ * answers failures on 'fail'.
+ */
 export function sendLiveMessage<Name extends ClientMessageName>(
   name: Name,
   ...argument: Parameters<ClientToServerEvents[Name]>
@@ -57,7 +60,7 @@ export const subscribeToLiveEvent: LiveSubscribe = (event, listener) => {
   };
 };
 
-/** Which cached queries each server event (spec §4 "Events that refresh lists") makes stale. */
+/** Which cached queries each server event (docs/product.md "Real-time events") makes stale. */
 export const LIVE_INVALIDATIONS: Readonly<Partial<Record<ServerEventName, readonly QueryKey[]>>> = {
   upgrade: [queryKeys.upgrades, queryKeys.upgrade],
   upgrades: [queryKeys.upgrades],

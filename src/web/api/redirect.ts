@@ -1,6 +1,7 @@
-// Several calls answer with a URL to leave the app for (spec §7: /oauth2/loginurl, adminaccess,
-// orgurl, preauthorg). Their endpoints describe `{ url }`, but servers have answered a bare JSON
-// string too; these calls go through requestEndpoint and accept both.
+// Several calls answer with a URL to leave the app for (/oauth2/loginurl and adminaccess in
+// docs/api.md "Sign-in and session"; orgurl and preauthorg in docs/api.md "Connected orgs"). Their
+// endpoints describe `{ url }`, but servers have answered a bare JSON string too; these calls go
+// through requestEndpoint and accept both.
 
 export function readRedirectUrl(answer: unknown): string {
   if (typeof answer === 'string' && answer) return answer;

@@ -1,4 +1,5 @@
-// The global search box of spec §2, with its answers from GET /api/search (spec §7).
+// The global search box of docs/product.md "Top menu", with its answers from GET /api/search
+// (docs/api.md "Orgs, licenses, search").
 import { useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Combobox, Text, TextInput, useCombobox } from '@mantine/core';
@@ -55,9 +56,10 @@ function isTextEntry(target: EventTarget | null): boolean {
 }
 
 /**
- * The global search box of spec §2: orgs, licenses, packages, versions and groups by id or name.
- * '/' anywhere focuses it; ArrowUp/ArrowDown move through the results, Enter opens the chosen one
- * (the first when none is chosen), Escape clears the box and a second Escape leaves it.
+ * The global search box (docs/product.md "Top menu"): orgs, licenses, packages, versions and groups
+ * by id or name. '/' anywhere focuses it; ArrowUp/ArrowDown move through the results, Enter opens
+ * the chosen one (the first when none is chosen), Escape clears the box and a second Escape leaves
+ * it.
  */
 export function GlobalSearch({ compact }: { compact: boolean }) {
   const navigate = useNavigate();

@@ -8,7 +8,10 @@ import { callEndpoint } from '../api/endpoint-client';
 import { useCurrentUser } from './current-user/useCurrentUser';
 import classes from './TopMenu.module.css';
 
-/** Spec §2: the Logout link shows the display name; hovering 600 ms names the signed-in username. */
+/**
+ * The Logout link shows the display name; hovering 600 ms names the signed-in username
+ * (docs/product.md "Top menu").
+ */
 export const LOGOUT_TOOLTIP_DELAY_MS = 600;
 
 export const SIGN_OUT_EVERYWHERE_TEXT =

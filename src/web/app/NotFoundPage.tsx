@@ -3,7 +3,7 @@ import { IconMapOff } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { Screen } from '../components/Screen';
 
-/** Any path outside spec §2's route list. */
+/** Any path outside the routes of docs/product.md "Route table". */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (

@@ -9,7 +9,7 @@ import { activeMenuItem, menuItems } from './menuItems';
 import classes from './TopMenu.module.css';
 import { useMenuDensity } from './useMenuDensity';
 
-/** The header of every app screen (spec §2 "Top menu"). */
+/** The header of every app screen (docs/product.md "Top menu"). */
 export function TopMenu() {
   const density = useMenuDensity();
   const { pathname } = useLocation();

@@ -17,7 +17,7 @@ export interface MenuItem {
   sections: readonly string[];
 }
 
-/** The top menu of spec §2, in the spec's order. */
+/** The top menu's items, in the order of docs/product.md "Top menu". */
 export const menuItems: readonly MenuItem[] = [
   {
     label: 'Upgrades',

@@ -83,7 +83,8 @@ const screenAnswers: Record<string, StubRoute> = {
   [`GET /api/upgradeitems/${request.id}`]: { json: request },
 };
 
-// Every built route of spec §2, with its screen and the heading it shows once its data is in.
+// Every built route of docs/product.md "Route table", with its screen and the heading it shows once
+// its data is in.
 const builtScreens: [path: string, screen: string, heading: string][] = [
   ['/licenses', 'licenses', 'Licenses'],
   [`/license/${license.sfid}`, 'license', license.name!],

@@ -17,7 +17,10 @@ const upgradesList = screen(() =>
   import('../features/upgrades/list/UpgradesListScreen').then((m) => m.UpgradesListScreen),
 );
 
-/** Every route of spec §2. The sign-in pages stand alone; the rest share the Layout. */
+/**
+ * Every route of docs/product.md "Route table". The sign-in pages stand alone; the rest share the
+ * Layout.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',

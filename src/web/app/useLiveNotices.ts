@@ -24,7 +24,7 @@ const alertPayload = z.object({
 
 export const UPGRADE_SYSTEM_FAILURE = 'Upgrade System Failure';
 
-/** Spec §8 notification durations. */
+/** Notice durations (docs/product.md "Notices"). */
 export const LIVE_NOTICE_MS = {
   fail: 10_000,
   alert: 10_000,
@@ -38,9 +38,9 @@ type AlertEventName = 'fail' | 'alert' | 'ALERT_INVALID_ORG' | 'ALERT_PREAUTH_OR
 type OrgRef = NonNullable<z.infer<typeof alertPayload>['org']>;
 
 /**
- * What a click on an org alert does (spec §8): the invalid-org alert re-authorizes the org on its
- * own login page, the pre-authorize alert starts its pre-authorization; an alert that does not
- * say enough opens the connected org instead.
+ * What a click on an org alert does (docs/product.md "Notices"): the invalid-org alert
+ * re-authorizes the org on its own login page, the pre-authorize alert starts its
+ * pre-authorization; an alert that does not say enough opens the connected org instead.
  */
 function orgAlertAction(
   kind: 'fail' | 'alert' | 'invalidOrg' | 'preauthOrg',
@@ -62,8 +62,9 @@ function orgAlertAction(
 }
 
 /**
- * The live channel's notices for every signed-in screen (spec §4, §8): failures the server
- * reports for live-channel commands, alerts, and connected orgs that need attention.
+ * The live channel's notices for every signed-in screen (docs/product.md "Real-time events" and
+ * "Notices"): failures the server reports for live-channel commands, alerts, and connected orgs
+ * that need attention.
  */
 export function useLiveNotices(): void {
   const navigate = useNavigate();
@@ -102,7 +103,7 @@ export function useLiveNotices(): void {
     // The payload is checked even though the channel is typed: an alert that does not say
     // enough raises no notice rather than an empty one.
     const handlers: [AlertEventName, (payload: unknown) => void][] = [
-      // Spec §8 "Upgrade System Failure": the engine's failure events, 10 s.
+      // "Upgrade System Failure" (docs/product.md "Notices"): the engine's failure events, 10 s.
       ['fail', show('fail', 'red', UPGRADE_SYSTEM_FAILURE)],
       ['alert', show('alert', 'red', 'Alert')],
       ['ALERT_INVALID_ORG', show('invalidOrg', 'red', 'Connected org needs re-authorization')],

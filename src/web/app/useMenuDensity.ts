@@ -4,10 +4,15 @@ import { useDebouncedCallback, useWindowEvent } from '@mantine/hooks';
 /** labels: icon + label; icons: icons only (labels as tooltips); compact: items in a menu. */
 export type MenuDensity = 'labels' | 'icons' | 'compact';
 
-/** Spec §9: the menu collapses below 1200 px and again below 900 px. */
+/**
+ * The menu collapses below 1200 px and again below 900 px (docs/product.md "Constants and limits").
+ */
 export const MENU_LABELS_MIN_WIDTH = 1200;
 export const MENU_ICONS_MIN_WIDTH = 900;
-/** Spec §9: the menu re-evaluates 100 ms after the last resize event. */
+/**
+ * The menu re-evaluates 100 ms after the last resize event (docs/product.md
+ * "Constants and limits").
+ */
 export const MENU_RESIZE_DEBOUNCE_MS = 100;
 
 export function menuDensityFor(width: number): MenuDensity {

@@ -6,7 +6,10 @@ import { READ_ONLY_MESSAGE } from '../../domain';
 export const NOT_AVAILABLE_YET = 'This action is not available yet.';
 
 interface ChangeActionButtonProps {
-  /** Spec §6: read-only users (and everyone until the user has loaded) see it disabled. */
+  /**
+   * Read-only users (and everyone until the user has loaded) see it disabled (docs/product.md
+   * "Roles and permissions").
+   */
   readOnly: boolean;
   /** Without a handler the action is not built yet: disabled, and the tooltip says so. */
   onClick?: () => void;

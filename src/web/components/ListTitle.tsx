@@ -9,7 +9,10 @@ interface ListTitleProps {
   total?: number;
   /** The server counted only up to a limit and estimated the rest. */
   estimate?: boolean;
-  /** Spell the count as the spec's number words ('six', '10+'), the exact count on hover. */
+  /**
+   * Spell the count in words ('six', '10+'; docs/product.md "Constants and limits"), the exact
+   * count on hover.
+   */
   inWords?: boolean;
 }
 

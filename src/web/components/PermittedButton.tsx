@@ -1,6 +1,7 @@
 // A change action whose enablement is a domain Permission (read-only, the activation policy, the
-// record's state): read-only users get ChangeActionButton's tooltip (spec §6); any other refusal
-// disables the button with the domain's reason on hover.
+// record's state): read-only users get ChangeActionButton's tooltip (docs/product.md
+// "Roles and permissions"); any other refusal disables the button with the domain's reason on
+// hover.
 import type { ReactNode } from 'react';
 import { Button, Tooltip, type ButtonVariant, type MantineColor } from '@mantine/core';
 import type { Permission } from '../../domain';

@@ -10,7 +10,9 @@ export interface TabDefinition {
 }
 
 interface RememberedTabsProps {
-  /** The tab set's id: the active tab is remembered per id (spec §9). */
+  /**
+   * The tab set's id: the active tab is remembered per id (docs/product.md "Constants and limits").
+   */
   id: string;
   tabs: readonly TabDefinition[];
 }

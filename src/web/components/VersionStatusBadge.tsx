@@ -1,9 +1,11 @@
 import { Badge, type MantineColor } from '@mantine/core';
 
 /**
- * The colour of a package version's release status (spec §4, §9 status colours): Verified is the
- * generally available release the scheduler pre-selects (green); Pre-Release and Preview are not
- * for everyone yet (yellow, the warning colour); Limited and anything unknown are neutral (grey).
+ * The colour of a package version's release status (docs/product.md
+ * "Package version and license statuses" and "Constants and limits", for the status colours):
+ * Verified is the generally available release the scheduler pre-selects (green); Pre-Release and
+ * Preview are not for everyone yet (yellow, the warning colour); Limited and anything unknown are
+ * neutral (grey).
  */
 export function versionStatusColor(status: string | null | undefined): MantineColor {
   switch (status) {

@@ -1,5 +1,6 @@
-// A refused change (spec §8): the failure under its title, with the server's message, for 10 s.
-// Group changes, org blacklisting and the confirmed selection actions all raise it.
+// A refused change (docs/product.md "Notices"): the failure under its title, with the server's
+// message, for 10 s. Group changes, org blacklisting and the confirmed selection actions all raise
+// it.
 import { notifications } from '@mantine/notifications';
 
 export type FailureTitle =

@@ -1,6 +1,6 @@
-// Where a click on a record leads (spec §2 route list). One place, so every screen links the same
-// way; ids go into the path encoded, so an odd id from the server can never turn a link into
-// another route.
+// Where a click on a record leads (docs/product.md "Route table"). One place, so every screen links
+// the same way; ids go into the path encoded, so an odd id from the server can never turn a link
+// into another route.
 
 const to = (root: string, id: string | number) => `/${root}/${encodeURIComponent(String(id))}`;
 

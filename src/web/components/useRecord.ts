@@ -1,7 +1,8 @@
-// A detail screen's record, read through its endpoint description: fetched once per id and
-// checked against the description's schema, so a screen never renders a shape it did not expect.
-// A failed request is the spec's 'Failed Request' toast (§8): the server's message and subject for
-// 10 s, and a click goes back. An answer of the wrong shape raises no toast: the screen says so.
+// A detail screen's record, read through its endpoint description: fetched once per id and checked
+// against the description's schema, so a screen never renders a shape it did not expect. A failed
+// request is the 'Failed Request' toast (docs/product.md "Notices"): the server's message and
+// subject for 10 s, and a click goes back. An answer of the wrong shape raises no toast: the screen
+// says so.
 import { useEffect } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';

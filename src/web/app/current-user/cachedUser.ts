@@ -1,5 +1,6 @@
-// The signed-in user is cached in sessionStorage (spec §7) so a reload shows the top menu at once;
-// the server is still asked again, and its answer replaces the cached copy.
+// The signed-in user is cached in sessionStorage (GET /oauth2/user in docs/api.md
+// "Sign-in and session") so a reload shows the top menu at once; the server is still asked again,
+// and its answer replaces the cached copy.
 
 export interface CurrentUser {
   display_name: string;

@@ -12,7 +12,10 @@ export interface CurrentUserState {
   /** The user record, only when the lookup succeeded (or a cached copy is being re-checked). */
   user: CurrentUser | undefined;
   status: 'loading' | 'loaded' | 'failed' | 'signed-out';
-  /** What the top menu shows: the display name, or 'Invalid' when the lookup failed (spec §8). */
+  /**
+   * What the top menu shows: the display name, or 'Invalid' when the lookup failed (docs/product.md
+   * "Top menu").
+   */
   displayName: string;
   /** The username, or the failure's message when the lookup failed. */
   username: string;
@@ -66,7 +69,10 @@ export function useCurrentUser(): CurrentUserState {
   return { user: undefined, status: 'loading', displayName: '', username: '' };
 }
 
-/** Spec §1/§6: until the user has loaded (and whenever it failed to), assume read-only. */
+/**
+ * Until the user has loaded (and whenever it failed to), assume read-only (docs/product.md
+ * "Roles and permissions").
+ */
 export function useIsReadOnly(): boolean {
   const { user } = useCurrentUser();
   return user?.read_only ?? true;

@@ -2,7 +2,8 @@ import { useCurrentUser, useIsReadOnly } from './useCurrentUser';
 
 /**
  * What every DataTable needs to know about the signed-in user: whether they may change anything
- * (spec §6: read-only until the user has loaded) and the username the filter macro #ME stands for.
+ * (docs/product.md "Roles and permissions": read-only until the user has loaded) and the username
+ * the filter macro #ME stands for.
  */
 export function useTableAccess(): { readOnly: boolean; username: string | null } {
   const readOnly = useIsReadOnly();

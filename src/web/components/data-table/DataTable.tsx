@@ -1,5 +1,5 @@
-// The one table every list and tab uses (spec §2 "Common list behaviour"): TanStack Table for
-// columns and sort state, Mantine for the widgets. Client mode filters, sorts and pages the
+// The one table every list and tab uses (docs/product.md "Common list behaviour"): TanStack Table
+// for columns and sort state, Mantine for the widgets. Client mode filters, sorts and pages the
 // screen's rows in the browser; server mode sends the same request to the list's endpoint.
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -36,7 +36,7 @@ import { useListState } from './useListState';
 import { useSelection } from './useSelection';
 import { serverQueryParams, useServerRows } from './useServerRows';
 
-/** How long the Export button stays busy after a click (spec §9). */
+/** How long the Export button stays busy after a click (docs/product.md "Constants and limits"). */
 export const EXPORT_FLAG_MS = 1000;
 
 const count = new Intl.NumberFormat('en-US');
@@ -90,7 +90,8 @@ function ListTable<Row extends object>({
     onSelectionChange,
   );
   const [onlySelected, setOnlySelected] = useState(false);
-  // Spec §4 "UI state": the toggle turns itself off when the selection empties.
+  // The toggle turns itself off when the selection empties (docs/product.md
+  // "Common list behaviour").
   const showingSelected = onlySelected && selectable && selection.size > 0;
   if (onlySelected && !showingSelected) setOnlySelected(false);
 

@@ -1,5 +1,6 @@
-// The filter language's help (spec §5), shown in the popover a double-click on any filter input
-// opens. The entries come from the domain so the help cannot drift from the parser.
+// The filter language's help (docs/product.md "Filter language"), shown in the popover a
+// double-click on any filter input opens. The entries come from the domain so the help cannot drift
+// from the parser.
 import { Code, Table, Text } from '@mantine/core';
 import { FILTER_HELP } from '../../../domain';
 

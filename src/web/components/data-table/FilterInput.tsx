@@ -8,7 +8,7 @@ import type { FilterSyntaxError, ListColumn } from '../../../domain';
 import { FilterHelp } from './FilterHelp';
 import { filterContext, filterError } from './filterState';
 
-/** The debounce between typing and filtering (spec §9). */
+/** The debounce between typing and filtering (docs/product.md "Constants and limits"). */
 export const FILTER_DEBOUNCE_MS = 250;
 
 interface FilterInputProps {

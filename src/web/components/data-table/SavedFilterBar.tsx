@@ -53,7 +53,7 @@ export function SavedFilterBar({
   const create = () => {
     const trimmed = name.trim();
     closeNaming();
-    // Spec §5: an empty name cancels.
+    // An empty name cancels (docs/product.md "Saved filters").
     if (trimmed === '') return;
     saved.save.mutate({ name: trimmed, query: filters }, { onSuccess: onCreated });
   };

@@ -1,6 +1,8 @@
 // The Export button's file: tab-separated text of the visible columns in their order, header =
-// column labels, values as shown on screen. The predecessor dumped raw API objects with their own
-// keys (domain.md §8.6); this exports what the operator sees.
+// column labels, values as shown on screen. The console Pushboard replaces dumped raw API objects
+// with their own keys (weakness 40 in docs/architecture.md
+// "Weaknesses of the console Pushboard replaces"); this exports what the operator sees
+// (docs/product.md "Common list behaviour").
 import { pathOf, tsvField, type ColumnKind, type EndpointShape } from '../../../domain';
 import { buildUrl } from '../../api/client';
 

@@ -1,4 +1,4 @@
-// The DataTable and the pieces screens may reuse (spec §2 "Common list behaviour").
+// The DataTable and the pieces screens may reuse (docs/product.md "Common list behaviour").
 export { DataTable, EXPORT_FLAG_MS } from './DataTable';
 export type { ClientSource, DataTableProps, ServerSource } from './types';
 export { browserTimeZone, cellText, rowValue } from './cellText';

@@ -1,4 +1,5 @@
-// How many saved filters get a button of their own (spec §9); the rest go in the overflow menu.
+// How many saved filters get a button of their own (docs/product.md "Common list behaviour"); the
+// rest go in the overflow menu.
 import type { SavedFilter } from '../../../domain';
 
 /** Window widths (exclusive lower bounds) and the buttons shown above them, widest first. */

@@ -1,4 +1,5 @@
-// The DataTable's props: the one table every list and tab uses (spec §2 "Common list behaviour").
+// The DataTable's props: the one table every list and tab uses (docs/product.md
+// "Common list behaviour").
 import type { ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ListDefinition, ListEndpointShape } from '../../../domain';
@@ -53,7 +54,9 @@ export interface DataTableProps<Row extends object> {
   readonly toolbar?: ReactNode;
   /** Show the saved-filter bar (default true). */
   readonly savedFilters?: boolean;
-  /** Buttons fewer in the saved-filter bar on this screen (spec §9 per-screen offset). */
+  /**
+   * Buttons fewer in the saved-filter bar on this screen (docs/product.md "Common list behaviour").
+   */
   readonly savedFilterOffset?: number;
   /** File name of the export, without extension (default: the list key). */
   readonly exportName?: string;

@@ -1,7 +1,7 @@
-// A list's remembered state (spec §9): page size, sorts, column filters and the selected saved
-// filter live in localStorage per list, so an operator comes back to the list as they left it.
-// The page index is not remembered and goes back to the first page whenever the rows it counted
-// in change (filters, sorts, page size).
+// A list's remembered state (docs/product.md "Constants and limits"): page size, sorts, column
+// filters and the selected saved filter live in localStorage per list, so an operator comes back to
+// the list as they left it. The page index is not remembered and goes back to the first page
+// whenever the rows it counted in change (filters, sorts, page size).
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import {

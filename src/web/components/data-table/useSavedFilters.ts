@@ -1,6 +1,7 @@
-// The saved filters of a list (spec §5 "Saved filters", §7 /api/filters). They are shared by all
-// users and may have been saved by an older build against columns the list no longer has, so each
-// one is checked against the list and a bad one is logged and left out (never breaks the bar).
+// The saved filters of a list (docs/product.md "Saved filters"; /api/filters in docs/api.md
+// "Saved filters, administration"). They are shared by all users and may have been saved by an
+// older build against columns the list no longer has, so each one is checked against the list and a
+// bad one is logged and left out (never breaks the bar).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import {

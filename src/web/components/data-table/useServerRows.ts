@@ -1,6 +1,7 @@
-// A server-mode page (architecture §2.1): the table's request plus the list's scope goes to the
-// endpoint, and the answer is a page of rows and a total. The previous page stays on screen
-// while the next one loads, so live refreshes and paging do not flash an empty table.
+// A server-mode page (docs/architecture.md "Lists declared as data"): the table's request plus the
+// list's scope goes to the endpoint, and the answer is a page of rows and a total. The previous
+// page stays on screen while the next one loads, so live refreshes and paging do not flash an empty
+// table.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listQueryParams, type ListPage, type ListRequest } from '../../../domain';
 import { callEndpoint } from '../../api/endpoint-client';

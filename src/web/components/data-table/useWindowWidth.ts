@@ -1,5 +1,5 @@
-// The window width, re-read 100 ms after resizing stops (spec §9), so dragging a window edge
-// does not re-render the saved-filter bar on every pixel.
+// The window width, re-read 100 ms after resizing stops (docs/product.md "Constants and limits"),
+// so dragging a window edge does not re-render the saved-filter bar on every pixel.
 import { useEffect, useState } from 'react';
 
 export const RESIZE_DEBOUNCE_MS = 100;

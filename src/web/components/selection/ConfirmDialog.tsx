@@ -1,5 +1,5 @@
-// A yes/no confirmation (spec §5 "Confirmation prompts"): the question word for word, Cancel and
-// a confirm button that shows progress while the change runs.
+// A yes/no confirmation (docs/product.md "Confirmation texts"): the question word for word, Cancel
+// and a confirm button that shows progress while the change runs.
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 interface ConfirmDialogProps {

@@ -1,6 +1,7 @@
 // A destructive action on the selected rows (delete groups, remove members, leave groups): the
-// selection button, the spec's confirmation (§5) and, on refusal, the failure title with the
-// server's message (§8). The dialog stays open, busy, until the server has answered.
+// selection button, the confirmation (docs/product.md "Confirmation texts") and, on refusal, the
+// failure title with the server's message (docs/product.md "Notices"). The dialog stays open, busy,
+// until the server has answered.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmDialog } from './ConfirmDialog';
