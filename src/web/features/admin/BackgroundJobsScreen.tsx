@@ -6,8 +6,11 @@ import { BackgroundJobSections } from './jobs/BackgroundJobSections';
 import { BackgroundJobsActions } from './actions/BackgroundJobsActions';
 import { useAdminJobs } from './jobs/useAdminJobs';
 
-/** /admin (spec §2 "Admin page 'Background Jobs'"): start, watch and cancel background jobs;
- * a second tab holds the Audit Log (rendered only when chosen: it is a server-paged table). */
+/**
+ * /admin (docs/product.md "Administration: Background Jobs and Audit Log"): start, watch and cancel
+ * background jobs; a second tab holds the Audit Log (rendered only when chosen: it is a
+ * server-paged table).
+ */
 export function BackgroundJobsScreen() {
   const jobs = useAdminJobs();
 

@@ -8,9 +8,10 @@ export const UNKNOWN_AUTH_RESPONSE =
   'Sign-in or connecting an org did not finish. Please start again.';
 
 /**
- * /authresponse?message=&severity=&code=: why a sign-in or org authorisation failed (spec §2, §8).
- * It shows the fixed sentence of a code it knows and never the query's own text, so nobody can
- * put words on this page with a link.
+ * /authresponse?message=&severity=&code=: why a sign-in or org authorisation failed
+ * (docs/product.md "Sign-in problem page" and "Sign-in and connection errors"). It shows the fixed
+ * sentence of a code it knows and never the query's own text, so nobody can put words on this page
+ * with a link.
  */
 export function AuthResponsePage() {
   const [searchParams] = useSearchParams();

@@ -8,7 +8,10 @@ import { pickLoginArtwork } from './login-art/loginArtworks';
 import { safeReturnPath } from './returnPath';
 import { SignInPanel } from './sign-in/SignInPanel';
 
-/** /login?r=<path>: a random picture and message beside the sign-in actions (spec §2). */
+/**
+ * /login?r=<path>: a random picture and message beside the sign-in actions (docs/product.md
+ * "Sign-in page").
+ */
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get('r'));

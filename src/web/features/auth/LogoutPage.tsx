@@ -7,7 +7,10 @@ import { requestEndpoint } from '../../api/endpoint-client';
 import { forgetSignedInUser } from './forgetSignedInUser';
 import { LoginPage } from './LoginPage';
 
-/** /logout: ends the server session, forgets everything cached, then shows the login page (spec §2). */
+/**
+ * /logout: ends the server session, forgets everything cached, then shows the login page
+ * (docs/product.md "Sign-out").
+ */
 export function LogoutPage() {
   const queryClient = useQueryClient();
   const [signedOut, setSignedOut] = useState(false);

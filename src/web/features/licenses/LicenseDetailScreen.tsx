@@ -1,5 +1,6 @@
-// License detail (spec §2): who holds the license, for which version, until when. A failed read
-// raises 'Failed Request', and clicking it goes back in history (spec §8).
+// License detail (docs/product.md "License detail"): who holds the license, for which version,
+// until when. A failed read raises 'Failed Request', and clicking it goes back in history
+// (docs/product.md "Notices").
 import { Divider } from '@mantine/core';
 import { useParams } from 'react-router';
 import { DOES_NOT_EXPIRE, licenseEndpoints, type License } from '../../../domain';

@@ -1,5 +1,5 @@
-// Licenses list (spec §2): every license read from the License Management Orgs, paged by the
-// server because there can be a million of them. Each cell opens what it names.
+// Licenses list (docs/product.md "Licenses list"): every license read from the License Management
+// Orgs, paged by the server because there can be a million of them. Each cell opens what it names.
 import { licenseEndpoints, DOES_NOT_EXPIRE, LICENSE_LIST, type License } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
 import { DataTable } from '../../components/data-table';

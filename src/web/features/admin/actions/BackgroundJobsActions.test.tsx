@@ -95,7 +95,7 @@ describe('BackgroundJobsActions', () => {
     expect(sendLiveMessage).not.toHaveBeenCalled();
   });
 
-  it('keeps the actions disabled when the user record cannot be loaded (spec §6)', async () => {
+  it('keeps the actions disabled when the user record cannot be loaded (docs/product.md "Roles and permissions")', async () => {
     const { queryClient } = renderAdminScreen({
       jobs: makeJobs({ jobs: [makeJob()] }),
       routes: { 'GET /oauth2/user': { status: 500, json: { message: 'Directory down' } } },

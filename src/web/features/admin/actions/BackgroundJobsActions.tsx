@@ -39,7 +39,10 @@ const UPLOAD_ORGS: JobStart = {
   text: 'Uploading the orgs to the log-analytics service. Watch it under Active Jobs.',
 };
 
-/** The dashboard of the app on the hosting provider (spec §2 'Open the hosting dashboard'). */
+/**
+ * The dashboard of the app on the hosting provider (Open Dashboard in docs/product.md
+ * "Administration: Background Jobs and Audit Log").
+ */
 export function hostingDashboardUrl(appName: string): string {
   return `https://dashboard.heroku.com/apps/${encodeURIComponent(appName)}`;
 }

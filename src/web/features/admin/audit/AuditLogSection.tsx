@@ -1,6 +1,7 @@
-// The Audit Log section of the Administration page (issue #14): every change and every refused
-// attempt, newest first, server-paged with the list screens' DataTable (filters, sort, export).
-// Read-only users see it too; the only thing they cannot do here is save filters.
+// The Audit Log section of the Administration page (docs/product.md
+// "Administration: Background Jobs and Audit Log"; docs/security.md "Audit"): every change and
+// every refused attempt, newest first, server-paged with the list screens' DataTable (filters,
+// sort, export). Read-only users see it too; the only thing they cannot do here is save filters.
 import { Stack, Title } from '@mantine/core';
 import { auditEndpoints, AUDIT_LIST, type AuditEntry } from '../../../../domain';
 import { DataTable } from '../../../components/data-table';

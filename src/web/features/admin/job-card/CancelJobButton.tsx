@@ -4,9 +4,10 @@ import type { AdminJob } from '../shared/adminJobSchemas';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { useCancelJob } from './useCancelJob';
 
-// The domain rule answers for a user and a job together. Whether the button is offered depends
-// on the job alone (spec §4), whether it is enabled on the user (spec §6), so the job part is
-// asked for someone who may change things, and the user part comes from useIsReadOnly.
+// The domain rule answers for a user and a job together. Whether the button is offered depends on
+// the job alone (docs/product.md "Background job states"), whether it is enabled on the user
+// (docs/product.md "Roles and permissions"), so the job part is asked for someone who may change
+// things, and the user part comes from useIsReadOnly.
 const MAY_CHANGE: Actor = { read_only: false };
 
 /** Only waiting or running work can be stopped; finished jobs in the history cannot. */

@@ -10,7 +10,10 @@ interface CollapsibleListProps {
   children: ReactNode;
 }
 
-/** A job's Errors or Results (spec §2): closed by default so a long history stays scannable. */
+/**
+ * A job's Errors or Results (docs/product.md "Administration: Background Jobs and Audit Log"):
+ * closed by default so a long history stays scannable.
+ */
 export function CollapsibleList({ label, count, color = 'gray', children }: CollapsibleListProps) {
   const [opened, { toggle }] = useDisclosure(false);
   const contentId = useId();

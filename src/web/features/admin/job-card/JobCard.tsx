@@ -6,7 +6,10 @@ import { JobErrorList } from './JobErrorList';
 import { JobProgress } from './JobProgress';
 import { JobResultList } from './JobResultList';
 
-/** Spec §2: 'Complete' reads green, every other status red. */
+/**
+ * 'Complete' reads green, every other status red (docs/product.md
+ * "Administration: Background Jobs and Audit Log").
+ */
 export function statusColor(status: AdminJob['status']): 'green' | 'red' {
   return status === 'Complete' ? 'green' : 'red';
 }

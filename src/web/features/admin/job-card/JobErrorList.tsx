@@ -3,8 +3,9 @@ import type { AdminJobError } from '../shared/adminJobSchemas';
 import { CollapsibleList } from './CollapsibleList';
 
 /**
- * Spec §8 "Job error lines": the message, with the error's type as a tooltip. The stack trace
- * itself stays in the server log, where operators find it by the job and the time.
+ * A job's error lines (docs/product.md "Job messages"): the message, with the error's type as a
+ * tooltip. The stack trace itself stays in the server log, where operators find it by the job and
+ * the time.
  */
 export function JobErrorList({ errors }: { errors: AdminJobError[] }) {
   return (

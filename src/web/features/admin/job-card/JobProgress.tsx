@@ -14,7 +14,10 @@ function barColor(status: AdminJob['status']): string {
   return 'brand';
 }
 
-/** Spec §2: a progress bar with the job's message and how long it has run. */
+/**
+ * A progress bar with the job's message and how long it has run (docs/product.md
+ * "Administration: Background Jobs and Audit Log").
+ */
 export function JobProgress({ job }: { job: AdminJob }) {
   return (
     <Stack gap={4}>

@@ -3,7 +3,7 @@ import { JOB_START, secondsAfterStart } from '../testing/adminJobFixtures';
 import { describeInterval, jobDuration, resultOffset } from './jobTimes';
 
 describe('jobDuration', () => {
-  it('shows seconds up to and including 100 s, minutes above (spec §9)', () => {
+  it('shows seconds up to and including 100 s, minutes above (docs/product.md "Constants and limits")', () => {
     expect(jobDuration({ startTime: JOB_START, modifiedDate: secondsAfterStart(100) })).toBe(
       '100 seconds',
     );

@@ -2,7 +2,10 @@
 import { formatDuration, pluralize, secondsBetween, toEpochMs } from '../../../../domain';
 import type { AdminJob } from '../shared/adminJobSchemas';
 
-/** How long the job has run: from its start to its last update (spec §2), '' before it starts. */
+/**
+ * How long the job has run: from its start to its last update (docs/product.md
+ * "Administration: Background Jobs and Audit Log"), '' before it starts.
+ */
 export function jobDuration(job: Pick<AdminJob, 'startTime' | 'modifiedDate'>): string {
   return formatDuration(secondsBetween(job.startTime, job.modifiedDate));
 }

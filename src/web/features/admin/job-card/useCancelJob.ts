@@ -5,7 +5,7 @@ import { requestEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
 import { adminJobsSchema, parseAnswer } from '../shared/adminJobSchemas';
 
-/** Spec §8: cancellation failures show the server's message under this title. */
+/** Cancellation failures show the server's message under this title (docs/product.md "Notices"). */
 export const CANCEL_FAILED_TITLE = 'Cancellation Failed';
 
 /**

@@ -4,8 +4,9 @@ import { JobSection } from './JobSection';
 import { useAdminLayout } from './useAdminLayout';
 
 /**
- * Spec §2's four sections. Wide screens put the work in progress (Active Jobs, Queue) beside
- * the history (Recent Jobs, All History); below 1000 px they stack in that same order.
+ * The four sections of docs/product.md "Administration: Background Jobs and Audit Log". Wide
+ * screens put the work in progress (Active Jobs, Queue) beside the history (Recent Jobs, All
+ * History); below 1000 px they stack in that same order.
  */
 export function BackgroundJobSections({ jobs }: { jobs: AdminJobs }) {
   const layout = useAdminLayout();

@@ -8,7 +8,10 @@ interface JobSectionProps {
   /** Stable hook for browser tests, e.g. 'admin-section-queue'. */
   testId: string;
   jobs: AdminJob[];
-  /** Spec §2's wording when the section has nothing to show. */
+  /**
+   * The wording of docs/product.md "Administration: Background Jobs and Audit Log" when the section
+   * has nothing to show.
+   */
   emptyText: string;
 }
 

@@ -1,8 +1,8 @@
-// The Admin page's view of GET /api/admin/jobs and /api/admin/settings (spec §3 "Background job",
-// §7 "Admin"). These read more leniently than the contract (adminEndpoints in src/domain): a
-// result's error may also be plain text and a job's start time may be null. So the admin calls go
-// through requestEndpoint and are checked here: a changed contract shows a readable error instead
-// of a card full of 'undefined'.
+// The Admin page's view of GET /api/admin/jobs and /api/admin/settings (docs/product.md
+// "Entities and fields"; docs/api.md "Saved filters, administration"). These read more leniently
+// than the contract (adminEndpoints in src/domain): a result's error may also be plain text and a
+// job's start time may be null. So the admin calls go through requestEndpoint and are checked here:
+// a changed contract shows a readable error instead of a card full of 'undefined'.
 import { z } from 'zod';
 
 export const ADMIN_JOB_STATUSES = ['Queued', 'Running', 'Complete', 'Failed', 'Cancelled'] as const;

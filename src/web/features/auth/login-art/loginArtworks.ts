@@ -4,7 +4,7 @@ import { LighthouseArt } from './LighthouseArt';
 import { PackageConveyorArt } from './PackageConveyorArt';
 import { RocketLaunchArt } from './RocketLaunchArt';
 
-/** One picture and the line shown with it on the sign-in page (spec §2 "random message and picture"). */
+/** One picture and the line shown with it on the sign-in page (docs/product.md "Sign-in page"). */
 export interface LoginArtwork {
   Picture: ComponentType;
   message: string;

@@ -7,7 +7,9 @@ import { requestEndpoint } from '../../../api/endpoint-client';
 import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
 import { describeSignInError } from './describeSignInError';
 
-/** Spec §2: an optional field for the admin access key; Enter submits it. */
+/**
+ * An optional field for the admin access key; Enter submits it (docs/product.md "Sign-in page").
+ */
 export function AdminAccessKeyField({ returnTo }: { returnTo: string }) {
   const [accessKey, setAccessKey] = useState('');
   const adminAccess = useMutation({

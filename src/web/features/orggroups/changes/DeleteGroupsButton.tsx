@@ -1,5 +1,6 @@
-// Delete for the group list's selection and the group detail (spec §2), after the singular or
-// plural confirmation (spec §5). 'Delete Failed' with the server's message otherwise.
+// Delete for the group list's selection and the group detail (docs/product.md "Org Groups list" and
+// "Org Group detail"), after the singular or plural confirmation (docs/product.md
+// "Confirmation texts"). 'Delete Failed' with the server's message otherwise.
 import { deleteGroupsPrompt, orgGroupEndpoints } from '../../../../domain';
 import { ConfirmedSelectionButton } from '../../../components/selection/ConfirmedSelectionButton';
 import { callEndpoint } from '../../../api/endpoint-client';

@@ -1,5 +1,6 @@
-// Org Group detail's Edit and Delete (spec §2): Edit opens the group form with the group's
-// values; Delete confirms ('Are you sure you want to delete this group?') and returns to the list.
+// Org Group detail's Edit and Delete (docs/product.md "Org Group detail"): Edit opens the group
+// form with the group's values; Delete confirms ('Are you sure you want to delete this group?') and
+// returns to the list.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrgGroup } from '../../../../domain';

@@ -1,6 +1,7 @@
-// The New and Edit group modal (spec §2 Org Groups list): Name, Type (Upgrade Group by default),
-// Description, and for a new group Import Org Ids, cleaned by the domain's import rule when the
-// box loses focus and shown comma-separated (spec §5). The server checks everything again.
+// The New and Edit group modal (docs/product.md "Org Groups list"): Name, Type (Upgrade Group by
+// default), Description, and for a new group Import Org Ids, cleaned by the domain's import rule
+// when the box loses focus and shown comma-separated (docs/product.md "Org id import"). The server
+// checks everything again.
 import { useState } from 'react';
 import {
   Alert,

@@ -1,7 +1,8 @@
 // The group modals against stubbed answers: the group form cleans pasted ids on blur and sends
-// them, the picker offers to create the typed group (id -1) when nothing matches and leaves out
-// the current group, a move asks the spec's question first, the 'Added orgs' notice, the
-// 'Addition Failed' toast, and the Import modal's outcome arriving by its transid.
+// them, the picker offers to create the typed group (id -1) when nothing matches and leaves out the
+// current group, a move asks its question first (docs/product.md "Confirmation texts"), the 'Added
+// orgs' notice, the 'Addition Failed' toast, and the Import modal's outcome arriving by its
+// transid.
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

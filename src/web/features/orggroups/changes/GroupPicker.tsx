@@ -1,6 +1,6 @@
-// The group picker (spec §2 "Select Group / create group", §5 "Group picker"): searches the groups
-// by name or description on the server, leaves out the current group, and when a search finds
-// nothing offers to create a new group with the typed name (id -1).
+// The group picker (docs/product.md "Other dialogs" and "Group picker"): searches the groups by
+// name or description on the server, leaves out the current group, and when a search finds nothing
+// offers to create a new group with the typed name (id -1).
 import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -8,7 +8,7 @@ import { NEW_GROUP_ID, orgGroupEndpoints, type OrgGroupRef } from '../../../../d
 import { queryKeys } from '../../../api/queryKeys';
 import { useEndpointQuery } from '../../../api/useEndpointQuery';
 
-/** Spec §9: search debounce. */
+/** The search debounce (docs/product.md "Constants and limits"). */
 const SEARCH_DEBOUNCE_MS = 250;
 
 export const newGroupLabel = (name: string) => `Create a new group "${name}"`;

@@ -1,7 +1,8 @@
-// The Orgs list's Import modal (spec §2 Modals, §5 "Org id import", §7 PUT /api/orgs): pasted
-// ids cleaned by the domain's rule, sent with a transid; the server looks unknown ids up in the
-// background and the 'orgs' event with that transid brings the outcome: how many were added,
-// already known, and not found. 'Failed to Add Org(s)' when the server refuses.
+// The Orgs list's Import modal (docs/product.md "Other dialogs" and "Org id import"; PUT /api/orgs
+// in docs/api.md "Orgs, licenses, search"): pasted ids cleaned by the domain's rule, sent with a
+// transid; the server looks unknown ids up in the background and the 'orgs' event with that transid
+// brings the outcome: how many were added, already known, and not found. 'Failed to Add Org(s)'
+// when the server refuses.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';

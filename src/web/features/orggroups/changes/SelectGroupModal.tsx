@@ -1,6 +1,7 @@
-// Select Group (spec §2 Modals): where Copy, Move and Add To Group send the chosen orgs. A move
-// asks first, word for word (spec §5); the answer's group is the one the orgs went to, so a group
-// created in the picker (id -1) is named in the notice with its new id.
+// Select Group (docs/product.md "Other dialogs"): where Copy, Move and Add To Group send the chosen
+// orgs. A move asks first, word for word (docs/product.md "Confirmation texts"); the answer's group
+// is the one the orgs went to, so a group created in the picker (id -1) is named in the notice with
+// its new id.
 import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';

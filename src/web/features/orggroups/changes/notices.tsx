@@ -1,5 +1,5 @@
-// The success notices of group changes (spec §8): 'Added orgs' and 'Moved orgs' for 7 s, each
-// linking to the group. Failures go through components/failureNotice.
+// The success notices of group changes (docs/product.md "Notices"): 'Added orgs' and 'Moved orgs'
+// for 7 s, each linking to the group. Failures go through components/failureNotice.
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { addedOrgsNotice, movedOrgsNotice, type OrgGroupRef } from '../../../../domain';

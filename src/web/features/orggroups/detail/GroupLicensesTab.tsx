@@ -16,7 +16,7 @@ export function GroupLicensesTab({ groupId, readOnly, username }: GroupTabProps)
         params: { group_id: groupId },
         queryKey: queryKeys.licenses,
       }}
-      // The same cell links as the Licenses list (spec §2).
+      // The same cell links as the Licenses list (docs/product.md "Licenses list").
       cellHref={{
         name: (license) => paths.license(license.sfid),
         package_name: (license) => paths.package(license.package_id),

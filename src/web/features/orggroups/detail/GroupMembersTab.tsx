@@ -1,6 +1,6 @@
 // The group's member orgs, paged by the server (a group can hold tens of thousands of orgs), with
-// the member actions on the selection (spec §2): Copy and Move open the group picker without this
-// group; Remove asks 'Are you sure you want to remove N member(s)?'.
+// the member actions on the selection (docs/product.md "Org Group detail"): Copy and Move open the
+// group picker without this group; Remove asks 'Are you sure you want to remove N member(s)?'.
 import { useState } from 'react';
 import {
   GROUP_MEMBER_LIST,
@@ -41,8 +41,8 @@ export function GroupMembersTab({ groupId, readOnly, username }: GroupTabProps) 
           queryKey: [...queryKeys.groupMembers, groupId],
         }}
         rowHref={(org) => paths.org(org.org_id)}
-        // The selection and its 'N Selected' toggle stay available to read-only users (spec §6);
-        // only the actions on it are changes.
+        // The selection and its 'N Selected' toggle stay available to read-only users
+        // (docs/product.md "Roles and permissions"); only the actions on it are changes.
         selectable
         selection={selection}
         onSelectionChange={setSelection}

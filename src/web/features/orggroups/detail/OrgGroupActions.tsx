@@ -15,7 +15,10 @@ interface OrgGroupActionsProps {
   readOnly: boolean;
 }
 
-/** The group's actions (spec §2 Org Group detail); the change actions arrive with group management. */
+/**
+ * The group's actions (docs/product.md "Org Group detail"): Upgrade Packages, Refresh Versions, and
+ * Edit and Delete in GroupChangeActions.
+ */
 export function OrgGroupActions({ group, readOnly }: OrgGroupActionsProps) {
   const [scheduling, setScheduling] = useState(false);
   const refreshVersions = () => {
@@ -43,7 +46,8 @@ export function OrgGroupActions({ group, readOnly }: OrgGroupActionsProps) {
           />
         </>
       )}
-      {/* Refreshing what is installed changes nothing the operator owns: open to everyone (§6). */}
+      {/* Refreshing what is installed changes nothing the operator owns: open to everyone
+          (docs/product.md "Roles and permissions"). */}
       <Button size="xs" variant="default" onClick={refreshVersions}>
         Refresh Versions
       </Button>

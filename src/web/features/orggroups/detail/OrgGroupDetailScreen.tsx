@@ -1,5 +1,6 @@
-// Org Group detail (spec §2): the group's header and actions, and its Members, Versions,
-// Licenses and (except for a Blacklist Group) Upgrades tabs; the active tab is remembered.
+// Org Group detail (docs/product.md "Org Group detail"): the group's header and actions, and its
+// Members, Versions, Licenses and (except for a Blacklist Group) Upgrades tabs; the active tab is
+// remembered.
 import { useParams } from 'react-router';
 import { isBlacklistGroup, orgGroupEndpoints, type OrgGroup } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';

@@ -1,5 +1,6 @@
-// Org Groups list (spec §2): a type radio remembered in local storage, the groups of that type in
-// a client-mode table with saved filters, and the New and Delete actions.
+// Org Groups list (docs/product.md "Org Groups list"): a type radio remembered in local storage,
+// the groups of that type in a client-mode table with saved filters, and the New and Delete
+// actions.
 import { useState } from 'react';
 import { Group, SegmentedControl, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
@@ -48,7 +49,8 @@ export function OrgGroupsListScreen() {
         }}
         rowHref={(group) => paths.orgGroup(group.id)}
         renderCell={{ created_date: (group) => <WhenCell value={group.created_date} /> }}
-        // Spec §6: read-only users cannot select rows in the group list.
+        // Read-only users cannot select rows in the group list (docs/product.md
+        // "Roles and permissions").
         selectable={!readOnly}
         selection={selection}
         onSelectionChange={setSelection}

@@ -1,5 +1,6 @@
-// The group list's type radio (spec §2 Org Groups list): the choice survives reloads in local
-// storage. A stored value this build does not know (an older build, a hand edit) reads as 'All'.
+// The group list's type radio (docs/product.md "Org Groups list"): the choice survives reloads in
+// local storage. A stored value this build does not know (an older build, a hand edit) reads as
+// 'All'.
 import { useLocalStorage } from '@mantine/hooks';
 import { ORG_GROUP_TYPE_FILTERS } from '../../../../domain';
 

@@ -1,5 +1,5 @@
-// Org detail's Add To Group (spec §2): the group picker for this one org; the notice reads
-// 'Added org to {group}'.
+// Org detail's Add To Group (docs/product.md "Org detail"): the group picker for this one org; the
+// notice reads 'Added org to {group}'.
 import { useState } from 'react';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { SelectGroupModal } from '../../orggroups';

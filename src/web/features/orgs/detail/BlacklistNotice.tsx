@@ -1,5 +1,5 @@
-// The black notice on a blacklisted org (spec §2 Org detail), word for word, with why the org is
-// blacklisted so the operator knows where to lift it.
+// The black notice on a blacklisted org (docs/product.md "Org detail"), word for word, with why the
+// org is blacklisted so the operator knows where to lift it.
 import { Anchor, List, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { BLACKLISTED_NOTICE, type OrgDetail } from '../../../../domain';

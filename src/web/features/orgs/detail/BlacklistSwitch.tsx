@@ -1,6 +1,6 @@
-// The Org detail's blacklist toggle (spec §4 "Org blacklist"). On: the org joins a Blacklist
-// Group; off: it leaves them. When DENIED_ORGS or EXPAND_BLACKLIST keep it blacklisted anyway,
-// the server says why and the notice shows it — the switch never pretends.
+// The Org detail's blacklist toggle (docs/product.md "Org blacklist"). On: the org joins a
+// Blacklist Group; off: it leaves them. When DENIED_ORGS or EXPAND_BLACKLIST keep it blacklisted
+// anyway, the server says why and the notice shows it — the switch never pretends.
 import { Switch, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

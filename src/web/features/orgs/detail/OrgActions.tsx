@@ -1,6 +1,6 @@
-// The org detail's buttons (spec §2): Upgrade Packages and Add To Group change things and arrive
-// with their issues (disabled until then); Refresh Versions only reads Salesforce, so read-only
-// users have it too (spec §6).
+// The org detail's buttons (docs/product.md "Org detail"): Upgrade Packages and Add To Group change
+// things, so read-only users see them disabled; Refresh Versions only reads Salesforce, so
+// read-only users have it too (docs/product.md "Roles and permissions").
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

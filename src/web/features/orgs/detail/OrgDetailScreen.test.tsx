@@ -83,7 +83,7 @@ describe('OrgDetailScreen', () => {
     expect(BLACKLISTED_NOTICE).toBe(
       'This org is currently blacklisted and will be automatically excluded from future upgrades.',
     );
-    // Black with white text, as the spec's notice is.
+    // Black with white text, as docs/product.md "Org detail" describes the notice.
     expect(notice.style.background).toBe('var(--mantine-color-black)');
     expect(notice.style.color).toBe('var(--mantine-color-white)');
     const reasons = within(notice)

@@ -1,5 +1,6 @@
-// Org detail (spec §2 /org/{orgId}): the org's header, the blacklist notice, its actions, and the
-// tabs Versions, Licenses, Upgrade Jobs, Related Orgs and Groups (the active one remembered).
+// Org detail (docs/product.md "Org detail"): the org's header, the blacklist notice, its actions,
+// and the tabs Versions, Licenses, Upgrade Jobs, Related Orgs and Groups (the active one
+// remembered).
 import { Alert, Center, Loader } from '@mantine/core';
 import { useParams } from 'react-router';
 import { orgEndpoints, type OrgDetail } from '../../../../domain';
@@ -20,7 +21,10 @@ import { OrgVersionsTab } from '../tabs/OrgVersionsTab';
 import { RelatedOrgsTab } from '../tabs/RelatedOrgsTab';
 import type { OrgTabProps } from '../tabs/orgTabProps';
 
-/** The tab set id under which the active tab is remembered (the predecessor's name). */
+/**
+ * The tab set id under which the active tab is remembered (the name the console Pushboard replaces
+ * used).
+ */
 export const ORG_TABS_ID = 'OrgRecord';
 
 export function OrgDetailScreen() {

@@ -92,7 +92,7 @@ describe('Org detail tabs', () => {
         'href',
         '/package/033000000000001AAA',
       );
-      // The installed version, not the latest (the predecessor's bug).
+      // The installed version, not the latest (the console Pushboard replaces linked the latest).
       expect(within(billing).getByRole('link', { name: '1.2' })).toHaveAttribute(
         'href',
         '/packageversion/04t000000000012AAA',

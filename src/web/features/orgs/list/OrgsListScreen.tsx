@@ -1,6 +1,6 @@
-// Orgs list (spec §2 /orgs): every customer org, server-paged; the Blacklisted toggle narrows the
-// list to the orgs kept out of upgrades, and a row opens the org. Add To Group sends the selection
-// to a group; Import looks pasted org ids up.
+// Orgs list (docs/product.md "Orgs list"): every customer org, server-paged; the Blacklisted toggle
+// narrows the list to the orgs kept out of upgrades, and a row opens the org. Add To Group sends
+// the selection to a group; Import looks pasted org ids up.
 import { useState } from 'react';
 import { Switch } from '@mantine/core';
 import { orgEndpoints, ORG_LIST, type Org } from '../../../../domain';

@@ -1,4 +1,4 @@
-// The Blacklisted toggle of an org list (spec §2 Orgs list), remembered per list in local
+// The Blacklisted toggle of an org list (docs/product.md "Orgs list"), remembered per list in local
 // storage beside the table's own remembered state, so the operator comes back to the same view.
 import { useLocalStorage } from '@mantine/hooks';
 import { storageKey } from '../../../components/data-table';

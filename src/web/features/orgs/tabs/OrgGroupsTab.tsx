@@ -1,5 +1,6 @@
 // Org detail's Groups tab: the groups the org belongs to; the selected ones can be left after a
-// confirmation (spec §2), 'Removal Failed' with the server's message otherwise.
+// confirmation (docs/product.md "Org detail" and "Confirmation texts"), 'Removal Failed' with the
+// server's message otherwise.
 import { useState } from 'react';
 import { ORG_GROUP_CARD_LIST, orgGroupEndpoints, type OrgGroup } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
@@ -40,7 +41,8 @@ export function OrgGroupsTab({ orgId, readOnly, username }: OrgTabProps) {
         username={username}
         exportName={`Groups-${orgId}`}
         rowHref={(row) => paths.orgGroup(row.id)}
-        // Spec §6: read-only users cannot select rows of a group list.
+        // Read-only users cannot select rows of a group list (docs/product.md
+        // "Roles and permissions").
         selectable={!readOnly}
         selection={selection}
         onSelectionChange={setSelection}

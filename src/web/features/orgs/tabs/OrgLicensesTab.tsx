@@ -1,5 +1,5 @@
-// Org detail's Licenses tab: the org's licenses, server-paged like the Licenses list, with the
-// same cell links (spec §2 Licenses list).
+// Org detail's Licenses tab: the org's licenses, server-paged like the Licenses list, with the same
+// cell links (docs/product.md "Licenses list").
 import {
   licenseEndpoints,
   LICENSE_LIST,

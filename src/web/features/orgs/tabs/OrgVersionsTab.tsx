@@ -1,5 +1,6 @@
 // Org detail's Versions tab: the packages installed in the org, each with its latest version and
-// the 'installed -> latest' badge where an upgrade is available (spec §2, §4).
+// the 'installed -> latest' badge where an upgrade is available (docs/product.md "Org detail" and
+// "Upgrade available").
 import {
   orgEndpoints,
   ORG_VERSION_LIST,
@@ -34,7 +35,8 @@ export function OrgVersionsTab({ orgId, readOnly, username }: OrgTabProps) {
       username={username}
       cellHref={{
         package_name: (row) => paths.package(row.package_id),
-        // The version the org has installed (the predecessor linked the latest one here).
+        // The version the org has installed (the console Pushboard replaces linked the latest one
+        // here).
         version_number: (row) => paths.packageVersion(row.version_id),
         latest_version_number: (row) => paths.packageVersion(row.latest_version_id),
       }}

@@ -1,5 +1,5 @@
-// The 'installed -> latest' badge of an org's package (spec §4 Org versions). Which rows get one,
-// its text and colour come from the domain rule (upgradeBadge); this only draws it.
+// The 'installed -> latest' badge of an org's package (docs/product.md "Upgrade available"). Which
+// rows get one, its text and colour come from the domain rule (upgradeBadge); this only draws it.
 import { Badge, Tooltip } from '@mantine/core';
 import type { UpgradeBadge } from '../../../../domain';
 
