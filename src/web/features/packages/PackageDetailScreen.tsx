@@ -1,5 +1,5 @@
-// Package detail (spec §2): the package's identity in the header, and tabs for its versions, its
-// customers and the upgrades that pushed it. The active tab is remembered.
+// Package detail (docs/product.md "Package detail"): the package's identity in the header, and tabs
+// for its versions, its customers and the upgrades that pushed it. The active tab is remembered.
 import { useParams } from 'react-router';
 import { packageEndpoints, type Package } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
@@ -16,7 +16,9 @@ import { useRecord } from '../../components/useRecord';
 
 const PARENT = { label: 'Packages', to: '/packages' };
 
-/** Spec §2 names the field Active; the package's status says whether it is. */
+/**
+ * docs/product.md "Package detail" names the field Active; the package's status says whether it is.
+ */
 function activeText(status: string | null): string | null {
   if (status === null) return null;
   return status === 'Active' ? 'Yes' : `No (${status})`;

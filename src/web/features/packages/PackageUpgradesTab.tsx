@@ -8,8 +8,8 @@ import { useTableAccess } from '../../app/current-user/useTableAccess';
 import { paths } from '../../components/paths';
 
 /**
- * The package's own key, as the predecessor had: filters and sorts typed here are not the ones of
- * an upgrade's Requests tab, which shows the same columns.
+ * The package's own key, as the console Pushboard replaces had: filters and sorts typed here are
+ * not the ones of an upgrade's Requests tab, which shows the same columns.
  */
 const PACKAGE_UPGRADE_ITEM_LIST = { ...UPGRADE_ITEM_LIST, key: 'PackageUpgradeItemCard' };
 

@@ -1,4 +1,5 @@
-// Packages list (spec §2): the managed packages, lowest dependency tier first.
+// Packages list (docs/product.md "Packages list"): the managed packages, lowest dependency tier
+// first.
 import { PACKAGE_LIST, type Package } from '../../../domain';
 import { DataTable } from '../../components/data-table';
 import { Screen } from '../../components/Screen';

@@ -1,6 +1,7 @@
-// Package version detail (spec §2): the version's fields, whether it is the package's latest, and
-// its customers (with license data) and blacklisted customers in remembered tabs. A failed read
-// raises 'Failed Request', and clicking it goes back in history (spec §8).
+// Package version detail (docs/product.md "Package version detail"): the version's fields, whether
+// it is the package's latest, and its customers (with license data) and blacklisted customers in
+// remembered tabs. A failed read raises 'Failed Request', and clicking it goes back in history
+// (docs/product.md "Notices").
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { packageEndpoints, type PackageVersion } from '../../../domain';

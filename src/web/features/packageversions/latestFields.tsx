@@ -1,5 +1,6 @@
-// Whether a version is its package's latest, or latest limited, version (spec §3 Package version,
-// §4 Org versions): the answer an operator needs before choosing it as an upgrade target.
+// Whether a version is its package's latest, or latest limited, version (docs/product.md
+// "Entities and fields" and "Upgrade available"): the answer an operator needs before choosing it
+// as an upgrade target.
 import type { ReactNode } from 'react';
 import type { PackageVersion } from '../../../domain';
 import type { RecordField } from '../../components/RecordHeader';

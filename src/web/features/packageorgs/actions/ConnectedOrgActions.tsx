@@ -1,7 +1,7 @@
-// The connected org's actions (spec §2 Connected Org detail, §4 "Connected org"): Activate /
-// Deactivate for packaging orgs (deactivation confirms), Connect while not Connected, Export,
-// Refresh and Revoke while Connected, Edit, and Delete (confirms). Read-only users see every one
-// disabled with the read-only tooltip; a state rule disables with its own reason.
+// The connected org's actions (docs/product.md "Connected Org detail" and "Connected org states"):
+// Activate / Deactivate for packaging orgs (deactivation confirms), Connect while not Connected,
+// Export, Refresh and Revoke while Connected, Edit, and Delete (confirms). Read-only users see
+// every one disabled with the read-only tooltip; a state rule disables with its own reason.
 import { useState } from 'react';
 import { Group } from '@mantine/core';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// The Edit modal (spec §2 Connected Org detail): Type (Package, Licenses or Accounts) and
+// The Edit modal (docs/product.md "Connected Org detail"): Type (Package, Licenses or Accounts) and
 // Description — the only fields an operator sets; the rest comes from Salesforce.
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Textarea } from '@mantine/core';

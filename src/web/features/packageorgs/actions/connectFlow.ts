@@ -1,11 +1,11 @@
-// Leaving the app to connect an org (spec §7 /oauth2/orgurl, /oauth2/preauthorg) and the Export
-// popup (/oauth2/exportorgurl, a 540×600 window). The server answers the URL; no token ever
-// passes through here.
+// Leaving the app to connect an org (/oauth2/orgurl and /oauth2/preauthorg in docs/api.md
+// "Connected orgs") and the Export popup (/oauth2/exportorgurl, a 540×600 window). The server
+// answers the URL; no token ever passes through here.
 import { connectedOrgEndpoints, type ConnectedOrg } from '../../../../domain';
 import { requestEndpoint } from '../../../api/endpoint-client';
 import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
 
-/** Spec §9: the connected-org popup is 540x600. */
+/** The connected-org popup is 540x600 (docs/product.md "Constants and limits"). */
 export const EXPORT_POPUP_FEATURES = 'width=540,height=600';
 
 export interface ConnectRequest {

@@ -1,5 +1,6 @@
-// The spec's confirmation prompts (§5) for connected-org changes: ask(message, onConfirm) opens
-// a small modal with the question word for word; the element goes anywhere in the screen.
+// The confirmation prompts (docs/product.md "Confirmation texts") for connected-org changes:
+// ask(message, onConfirm) opens a small modal with the question word for word; the element goes
+// anywhere in the screen.
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 

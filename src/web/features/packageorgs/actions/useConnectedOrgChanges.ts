@@ -1,6 +1,6 @@
-// The connected-org change calls (spec §7) with the spec's failure titles (§8). The live
-// 'package-orgs' event refreshes every open list and detail; the caller's tab also refetches at
-// once so the change shows without waiting for the event.
+// The connected-org change calls (docs/api.md "Connected orgs") with their failure titles
+// (docs/product.md "Notices"). The live 'package-orgs' event refreshes every open list and detail;
+// the caller's tab also refetches at once so the change shows without waiting for the event.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { connectedOrgEndpoints, type ConnectedOrgEdit } from '../../../../domain';

@@ -53,7 +53,8 @@ describe('ConnectedOrgDetailScreen', () => {
       expect(field('Active')).toHaveTextContent('Yes');
       expect(field('Last Refreshed')).toHaveTextContent(/^2025-03-04 \d\d:00 [ap]m$/);
       const actions = screen.getByRole('group', { name: 'Connected org actions' });
-      // Spec §4: Connect is disabled while Connected; everything else is open to an operator.
+      // Connect is disabled while Connected; everything else is open to an operator
+      // (docs/product.md "Connected org states").
       for (const name of ['Deactivate', 'Export', 'Refresh', 'Revoke', 'Edit', 'Delete']) {
         expect(within(actions).getByRole('button', { name })).toBeEnabled();
       }

@@ -1,5 +1,6 @@
-// Connected Org detail (spec §2): who the org is, how its connection stands, its actions, and
-// for a packaging org with a namespace the versions it released and the upgrades pushed from it.
+// Connected Org detail (docs/product.md "Connected Org detail"): who the org is, how its connection
+// stands, its actions, and for a packaging org with a namespace the versions it released and the
+// upgrades pushed from it.
 import { Anchor, Paper } from '@mantine/core';
 import { useParams } from 'react-router';
 import { connectedOrgEndpoints, type ConnectedOrg } from '../../../../domain';

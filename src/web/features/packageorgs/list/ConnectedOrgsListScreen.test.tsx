@@ -51,7 +51,7 @@ describe('ConnectedOrgsListScreen', () => {
     renderConnectedOrgScreen({ route: '/packageorgs', routes });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Connected Orgs' })).toBeInTheDocument();
-    // Spec §9: counts of 0 to 10 are spelled out.
+    // Counts of 0 to 10 are spelled out (docs/product.md "Constants and limits").
     expect(await screen.findByTestId('list-total')).toHaveTextContent('three');
     expect(screen.getByText(CONNECTED_ORGS_NOTE)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'packageorgs' });

@@ -1,6 +1,7 @@
-// Connected Orgs list (spec §2): the packaging, license and account orgs Pushboard works
-// through, with their connection status, and the Add Org (shift: sandbox), Refresh, Revoke and
-// Delete actions on the selection. A click on a row that is not Connected re-connects it.
+// Connected Orgs list (docs/product.md "Connected Orgs list"): the packaging, license and account
+// orgs Pushboard works through, with their connection status, and the Add Org (shift: sandbox),
+// Refresh, Revoke and Delete actions on the selection. A click on a row that is not Connected
+// re-connects it.
 import { useMemo, useRef, useState } from 'react';
 import { Text } from '@mantine/core';
 import {
@@ -31,7 +32,8 @@ export function ConnectedOrgsListScreen() {
   const changes = useConnectedOrgChanges();
   const [selection, setSelection] = useState<Set<string>>(new Set());
   const [confirmDialog, confirm] = useConfirm();
-  // Add Org reads the shift key of its click (spec §9: shift = the sandbox login endpoint).
+  // Add Org reads the shift key of its click (docs/product.md "Constants and limits": shift = the
+  // sandbox login endpoint).
   const shift = useRef(false);
   const renderCell = useMemo(
     () => connectedOrgCells(browserTimeZone(), readOnly ? READ_ONLY_MESSAGE : undefined),
@@ -40,7 +42,9 @@ export function ConnectedOrgsListScreen() {
 
   const selected = (orgs.data ?? []).filter((org) => selection.has(org.org_id));
   const ids = selected.map((org) => org.org_id);
-  /** Refresh and Revoke need every selected org Connected (spec §4). */
+  /**
+   * Refresh and Revoke need every selected org Connected (docs/product.md "Connected org states").
+   */
   const needsConnected = (action: 'refresh' | 'revoke') => {
     if (selected.length === 0) return { allowed: false, reason: NONE_SELECTED } as const;
     for (const org of selected) {
@@ -72,7 +76,8 @@ export function ConnectedOrgsListScreen() {
         rowHref={connectedOrgHref}
         {...(readOnly ? {} : { onRowClick: reconnect })}
         renderCell={renderCell}
-        // Spec §6: read-only users cannot select rows in the connected orgs list.
+        // Read-only users cannot select rows in the connected orgs list (docs/product.md
+        // "Roles and permissions").
         selectable={!readOnly}
         selection={selection}
         onSelectionChange={setSelection}

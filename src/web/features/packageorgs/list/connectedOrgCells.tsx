@@ -1,6 +1,7 @@
 // How the Connected Orgs list shows its cells. A connected row links to the org; a click on a row
-// that is not Connected starts the re-connect flow (spec §2), which its cells say on hover, and
-// its status says why it needs it (Salesforce refused its refresh token, it was revoked…).
+// that is not Connected starts the re-connect flow (docs/product.md "Connected Orgs list"), which
+// its cells say on hover, and its status says why it needs it (Salesforce refused its refresh
+// token, it was revoked…).
 import type { ReactNode } from 'react';
 import { Stack, Text, Tooltip } from '@mantine/core';
 import { CONNECTED_ORG_LIST, type ConnectedOrg } from '../../../../domain';

@@ -1,5 +1,6 @@
-// The spec's confirmation prompts (§5) and the cancel-comment modal (§2): the question word for
-// word, and, when asked for, a required comment that is sent with the change.
+// The confirmation prompts (docs/product.md "Confirmation texts") and the cancel-comment modal
+// (docs/product.md "Other dialogs"): the question word for word, and, when asked for, a required
+// comment that is sent with the change.
 import { useState } from 'react';
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
 import { CANCEL_COMMENT_REQUIRED } from '../../../../domain';

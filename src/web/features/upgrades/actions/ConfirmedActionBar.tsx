@@ -1,6 +1,7 @@
-// A row of change actions that each ask for confirmation first (spec §5): the Upgrade and
-// Upgrade Request details describe their actions as data and this draws the buttons, the
-// tooltips of refused actions and the one confirmation modal they share.
+// A row of change actions that each ask for confirmation first (docs/product.md
+// "Confirmation texts"): the Upgrade and Upgrade Request details describe their actions as data and
+// this draws the buttons, the tooltips of refused actions and the one confirmation modal they
+// share.
 import { useState } from 'react';
 import { Group, type ButtonVariant, type MantineColor } from '@mantine/core';
 import type { Permission } from '../../../../domain';

@@ -1,5 +1,5 @@
-// Purge (spec §5 "Purge"): deletes the selected upgrades' history after a confirmation and then
-// the word 'please' typed in any case; anything else does nothing. The server refuses active
+// Purge (docs/product.md "Purge"): deletes the selected upgrades' history after a confirmation and
+// then the word 'please' typed in any case; anything else does nothing. The server refuses active
 // upgrades (409) with a sentence saying why, shown under the failure title.
 import { useState } from 'react';
 import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
@@ -59,7 +59,7 @@ export function PurgeButton({ upgradeIds, readOnly, onPurged }: PurgeButtonProps
   const submitWord = () => {
     const confirmed = isPurgeConfirmed(typed);
     close();
-    // Spec §5: anything but the word does nothing.
+    // Anything but the word does nothing (docs/product.md "Confirmation texts").
     if (confirmed) purge.mutate(upgradeIds);
   };
   return (

@@ -1,13 +1,14 @@
 // A change on an upgrade or a request (activate, cancel, retry, refresh): POST, then refetch what
-// it touched without waiting for the live events; a refusal shows the spec's failure title (§8)
-// with the server's message, which for a Salesforce refusal is Salesforce's own.
+// it touched without waiting for the live events; a refusal shows its failure title
+// (docs/product.md "Notices") with the server's message, which for a Salesforce refusal is
+// Salesforce's own.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { EndpointShape, ResponseOf } from '../../../../domain';
 import { callEndpoint, type CallOptions } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
 
-/** Spec §8 failure titles of the upgrade actions. */
+/** The failure titles of the upgrade actions (docs/product.md "Notices"). */
 export const FAILURE_TITLES = {
   activate: 'Activation Failed',
   cancel: 'Cancellation Failed',

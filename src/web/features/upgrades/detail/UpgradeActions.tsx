@@ -1,6 +1,7 @@
-// Upgrade detail's actions (spec §2, §4 "Upgrade (whole)", §5 confirmations, §8): Activate,
-// Cancel (with a comment), Retry Failed and Refresh Status. Enablement is the domain's rules, the
-// same the server enforces; the server's refusal still shows under the spec's failure title.
+// Upgrade detail's actions (docs/product.md "Upgrade detail", "Upgrade actions",
+// "Confirmation texts" and "Notices"): Activate, Cancel (with a comment), Retry Failed and Refresh
+// Status. Enablement is the domain's rules, the same the server enforces; the server's refusal
+// still shows under its failure title.
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import {

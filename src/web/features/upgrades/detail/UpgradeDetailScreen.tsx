@@ -1,6 +1,7 @@
-// Upgrade detail (spec §2): the fields, 'status - item status' with the comment, why it stopped,
-// the progress bar, the actions, and the Requests, Jobs and Blacklist tabs. Live events refetch
-// the record and the tabs (src/web/api/live.ts), so progress moves without a reload.
+// Upgrade detail (docs/product.md "Upgrade detail"): the fields, 'status - item status' with the
+// comment, why it stopped, the progress bar, the actions, and the Requests, Jobs and Blacklist
+// tabs. Live events refetch the record and the tabs (src/web/api/live.ts), so progress moves
+// without a reload.
 import { Alert, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { UpgradeDetail } from '../../../../domain';
@@ -24,7 +25,10 @@ import { useUpgradeDetail, useUpgrades } from '../shared/upgradeQueries';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** Spec §2: the status reads 'status - item status', with the comment under it. */
+/**
+ * The status reads 'status - item status', with the comment under it (docs/product.md
+ * "Upgrade detail").
+ */
 export function upgradeStatusText(upgrade: Pick<UpgradeDetail, 'status' | 'item_status'>): string {
   return upgrade.item_status ? `${upgrade.status} - ${upgrade.item_status}` : upgrade.status;
 }

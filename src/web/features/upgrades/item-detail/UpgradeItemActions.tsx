@@ -1,5 +1,6 @@
-// Upgrade Request detail's actions (spec §2, §4 "Upgrade request", §5 confirmations, §8):
-// Activate Request, Cancel Request (with a comment) and Refresh Request.
+// Upgrade Request detail's actions (docs/product.md "Upgrade request detail", "Upgrade actions",
+// "Confirmation texts" and "Notices"): Activate Request, Cancel Request (with a comment) and
+// Refresh Request.
 import { notifications } from '@mantine/notifications';
 import {
   canActivateRequest,

@@ -1,5 +1,6 @@
-// Upgrade Request detail (spec §2): the request's fields, its progress, Activate / Cancel /
-// Refresh Request, and its push jobs with the red 'Error' chip for a job's message.
+// Upgrade Request detail (docs/product.md "Upgrade request detail"): the request's fields, its
+// progress, Activate / Cancel / Refresh Request, and its push jobs with the red 'Error' chip for a
+// job's message.
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
 import { formatDuration, type UpgradeItemDetail } from '../../../../domain';

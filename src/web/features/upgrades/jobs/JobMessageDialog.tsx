@@ -1,6 +1,6 @@
-// The job message dialog (spec §2 "Modals and dialogs", §8 "Job message"): Salesforce's error
-// items (or plain text), stack-like text preformatted, 'Copy to clipboard' and Close; Escape
-// closes it (Mantine's Modal does by default).
+// The job message dialog (docs/product.md "Other dialogs" and "Job messages"): Salesforce's error
+// items (or plain text), stack-like text preformatted, 'Copy to clipboard' and Close; Escape closes
+// it (Mantine's Modal does by default).
 import { Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

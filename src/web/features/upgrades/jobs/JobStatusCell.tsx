@@ -1,5 +1,6 @@
-// A job's status, and the red 'Error' chip when the job carries a message (spec §2, §8): the chip
-// opens the job message dialog. Used by every upgrade jobs table and the Org detail's tab.
+// A job's status, and the red 'Error' chip when the job carries a message (docs/product.md
+// "Upgrade request detail" and "Job messages"): the chip opens the job message dialog. Used by
+// every upgrade jobs table and the Org detail's tab.
 import { useState } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import type { UpgradeJob } from '../../../../domain';

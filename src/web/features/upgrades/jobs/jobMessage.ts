@@ -1,4 +1,4 @@
-// How a push job's message reads (spec §8 "Job message"): the monitor stores Salesforce's
+// How a push job's message reads (docs/product.md "Job messages"): the monitor stores Salesforce's
 // PackagePushError rows as a JSON list of {title, details, message}; older or other messages are
 // plain text. Stack-like text (Apex 'Class.X.y: line N, column M', Java 'at a.b.C(C.java:12)')
 // keeps its line breaks and alignment, so it is shown preformatted.

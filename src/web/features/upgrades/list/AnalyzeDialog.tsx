@@ -1,5 +1,6 @@
-// Analyze (spec §2 Upgrades list): per package, how many jobs of the chosen upgrades are in each
-// status, from POST /api/stats. A read: read-only users have it too (spec §6).
+// Analyze (docs/product.md "Upgrades list"): per package, how many jobs of the chosen upgrades are
+// in each status, from POST /api/stats. A read: read-only users have it too (docs/product.md
+// "Roles and permissions").
 import { Alert, Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { upgradeEndpoints, type UpgradeStatsRow } from '../../../../domain';

@@ -1,5 +1,5 @@
-// The Upgrades list (spec §2): every upgrade with 'When' (relative time), a selection, Purge,
-// Analyze and Export. Few upgrades exist, so the browser filters and sorts them.
+// The Upgrades list (docs/product.md "Upgrades list"): every upgrade with 'When' (relative time), a
+// selection, Purge, Analyze and Export. Few upgrades exist, so the browser filters and sorts them.
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { column, UPGRADE_LIST, type ListDefinition, type Upgrade } from '../../../../domain';

@@ -1,5 +1,6 @@
 // The transids this browser tab sent (Schedule, …): a live event carrying one of them is this
-// user's own doing and raises no 'Upgrade Status Update' toast (spec §4 step 5, §8).
+// user's own doing and raises no 'Upgrade Status Update' toast (docs/product.md
+// "Scheduling an upgrade" and "Notices").
 const own = new Set<string>();
 
 export function rememberOwnTransid(transid: string): void {

@@ -1,10 +1,10 @@
-// Spec §8 "Upgrade Status Update": an upgrade event caused by someone else (it carries their
-// action's transid) shows 'The upgrade {description} changed. Click here to see what is new.' for
-// 7 s, and a click opens the upgrade. Only scheduling events (a new upgrade, a retry) carry a
-// transid, and their upgrade's creator is who acted: one created by this user is their own doing
-// (a retry's transid is made by the server, so the creator is what tells). Activations and cancels
-// name who acted (`by`). Events with neither are the monitor's progress: they refresh the screens
-// (live.ts) without a toast.
+// The 'Upgrade Status Update' notice (docs/product.md "Notices"): an upgrade event caused by
+// someone else (it carries their action's transid) shows 'The upgrade {description} changed. Click
+// here to see what is new.' for 7 s, and a click opens the upgrade. Only scheduling events (a new
+// upgrade, a retry) carry a transid, and their upgrade's creator is who acted: one created by this
+// user is their own doing (a retry's transid is made by the server, so the creator is what tells).
+// Activations and cancels name who acted (`by`). Events with neither are the monitor's progress:
+// they refresh the screens (live.ts) without a toast.
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';

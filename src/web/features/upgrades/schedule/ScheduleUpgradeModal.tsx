@@ -1,10 +1,11 @@
-// The Schedule Upgrade modal (spec §2, §4 "Scheduling an upgrade", §5, §8), opened by 'Upgrade
-// Packages' on Org detail and Org Group detail. Schedule spins until the upgrade exists: the live
-// 'upgrade' event with this attempt's transid (or the answer, whichever comes first) opens
-// /upgrade/{id}; a failure shows 'Failed to Schedule', closes the modal and keeps the user here.
-// The transid is made once per attempt and kept while it runs, so a double click sends the same
-// one and the server answers the same upgrade. While the preview says the chosen versions reach
-// no org, Schedule is off and says why (the server would refuse it with 409 and write nothing).
+// The Schedule Upgrade modal (docs/product.md "Schedule Upgrade modal", "Scheduling an upgrade",
+// "Schedule Upgrade" and "Notices"), opened by 'Upgrade Packages' on Org detail and Org Group
+// detail. Schedule spins until the upgrade exists: the live 'upgrade' event with this attempt's
+// transid (or the answer, whichever comes first) opens /upgrade/{id}; a failure shows 'Failed to
+// Schedule', closes the modal and keeps the user here. The transid is made once per attempt and
+// kept while it runs, so a double click sends the same one and the server answers the same upgrade.
+// While the preview says the chosen versions reach no org, Schedule is off and says why (the server
+// would refuse it with 409 and write nothing).
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
@@ -33,7 +34,10 @@ import { VersionPicker } from './VersionPicker';
 export const FAILED_TO_SCHEDULE = 'Failed to Schedule';
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** Spec §8: 7 s, linking to the upgrade when an id came back. */
+/**
+ * 'Failed to Schedule' for 7 s, linking to the upgrade when an id came back (docs/product.md
+ * "Notices").
+ */
 function showScheduleFailure(message: string, id: number | undefined, open: (to: string) => void) {
   const to = id === undefined ? null : paths.upgrade(id);
   notifications.show({

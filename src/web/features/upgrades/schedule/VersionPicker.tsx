@@ -1,6 +1,6 @@
-// One package's versions in the Schedule Upgrade modal (spec §5): a native multiple select, so
-// cmd/ctrl-click and shift-click pick several versions the way every browser does it, with NONE
-// first to leave the package out.
+// One package's versions in the Schedule Upgrade modal (docs/product.md "Schedule Upgrade modal"):
+// a native multiple select, so cmd/ctrl-click and shift-click pick several versions the way every
+// browser does it, with NONE first to leave the package out.
 import { Input } from '@mantine/core';
 import { NONE_OPTION } from '../../../../domain';
 import type { PackageChoice } from './useSchedulableVersions';

@@ -1,6 +1,7 @@
-// The versions the Schedule Upgrade modal offers (spec §4 "Package version statuses"): every
-// version of all four statuses of the packages concerned — an org's installed packages, or every
-// package for a group (the preview then says how many members each one reaches).
+// The versions the Schedule Upgrade modal offers (docs/product.md
+// "Package version and license statuses"): every version of all four statuses of the packages
+// concerned — an org's installed packages, or every package for a group (the preview then says how
+// many members each one reaches).
 import { useQuery } from '@tanstack/react-query';
 import {
   compareVersionSortKeys,
@@ -54,7 +55,10 @@ export function choicesOf(versions: readonly PackageVersion[]): PackageChoice[] 
     );
 }
 
-/** Spec §4: only a Verified version is pre-selected, the newest of each package. */
+/**
+ * Only a Verified version is pre-selected, the newest of each package (docs/product.md
+ * "Package version and license statuses").
+ */
 export function defaultSelection(choices: readonly PackageChoice[]): Record<string, string[]> {
   const selection: Record<string, string[]> = {};
   for (const choice of choices) {

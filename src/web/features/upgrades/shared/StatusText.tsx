@@ -1,5 +1,5 @@
-// A status in its tone's colour (spec §9: success green, warning yellow, error red, purple for
-// scheduling).
+// A status in its tone's colour (docs/product.md "Constants and limits": success green, warning
+// yellow, error red, purple for scheduling).
 import { Text } from '@mantine/core';
 import { statusTone, type StatusTone } from '../../../../domain';
 

@@ -1,5 +1,6 @@
-// The upgrade's and the request's progress bar (spec §2, §4, §9): success, canceled (yellow) and
-// error segments from the domain's progress, each segment already widened to stay visible.
+// The upgrade's and the request's progress bar (docs/product.md "Upgrade detail", "Progress" and
+// "Constants and limits"): success, canceled (yellow) and error segments from the domain's
+// progress, each segment already widened to stay visible.
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { Progress as JobProgress } from '../../../../domain';
 

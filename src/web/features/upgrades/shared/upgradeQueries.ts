@@ -9,7 +9,8 @@ export function useUpgradeDetail(upgradeId: string) {
   return useRecord(
     upgradeEndpoints.get,
     { params: { id: upgradeId } },
-    // Spec §8 "Failed Request": on an upgrade, a click goes back to the Upgrades list.
+    // The 'Failed Request' notice (docs/product.md "Notices"): on an upgrade, a click goes back to
+    // the Upgrades list.
     { queryKey: [...queryKeys.upgrade, upgradeId], backTo: '/upgrades' },
   );
 }
