@@ -34,7 +34,7 @@ function renderTopMenu(width: number, route = '/') {
 }
 
 describe('TopMenu', () => {
-  it('shows the seven items with labels, in spec order, and the search box at 1200 px and up', () => {
+  it('shows the seven items with labels, in the documented order, and the search box at 1200 px and up', () => {
     renderTopMenu(1280);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
@@ -93,7 +93,7 @@ describe('TopMenu', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
   });
 
-  it('collapses at exactly the spec breakpoints', () => {
+  it('collapses at exactly the documented breakpoints', () => {
     expect(menuDensityFor(1200)).toBe('labels');
     expect(menuDensityFor(1199)).toBe('icons');
     expect(menuDensityFor(900)).toBe('icons');

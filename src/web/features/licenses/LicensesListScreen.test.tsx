@@ -47,7 +47,7 @@ describe('LicensesListScreen', () => {
     expect(await screen.findByTestId('list-total')).toHaveTextContent('about 1,200,000');
   });
 
-  it("shows every column of the spec's Licenses list, in order", async () => {
+  it('shows every documented column of the Licenses list, in order', async () => {
     renderList();
 
     const table = await screen.findByRole('table', { name: 'licenses' });

@@ -36,7 +36,7 @@ function groupRequests(fetchMock: Parameters<typeof calledUrls>[0]) {
 
 describe('OrgGroupsListScreen', () => {
   it(
-    "shows every group with the spec's columns, relative 'When' and links to each group",
+    "shows every group with the documented columns, relative 'When' and links to each group",
     SLOW,
     async () => {
       renderGroupScreen({ route: '/orggroups', routes: { 'GET /api/orggroups': groupsByType } });

@@ -68,7 +68,7 @@ describe('Org detail tabs', () => {
       }),
     ];
 
-    it("shows the spec columns, links the package and the INSTALLED version, and the badge's colour follows the license", async () => {
+    it("shows the documented columns, links the package and the INSTALLED version, and the badge's colour follows the license", async () => {
       const user = userEvent.setup();
       renderTab('versions', { [`GET /api/orgs/${ORG_ID}/versions`]: { json: VERSIONS } });
       const table = await screen.findByRole('table', { name: 'org versions' });

@@ -42,7 +42,7 @@ async function selectRow(
 }
 
 describe('UpgradesListScreen', { timeout: 20_000 }, () => {
-  it('shows the spec columns with When, each row opening its upgrade', async () => {
+  it('shows the documented columns with When, each row opening its upgrade', async () => {
     renderList();
     const table = await screen.findByRole('table', { name: 'upgrades' });
     await within(table).findByText('Summer hotfix');
