@@ -11,8 +11,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CONFIG_KEYS, loadConfig } from './config';
-import { createTestDatabase, type TestDatabase } from './db/test-database';
-import { buildApp, type AppInstance } from './http/app';
+import type { TestDatabase } from './db/test-database';
+import type { AppInstance } from './http/app';
+import { startTestApp } from './http/testing/test-app';
+import { listenLocally } from './http/testing/listen-locally';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -304,14 +306,8 @@ describe('the container health check', () => {
   let port: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    app = await buildApp(
-      { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-      { logger: false },
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    ({ app, testDb } = await startTestApp());
+    ({ port } = await listenLocally(app));
   });
   afterAll(async () => {
     if (app.server.listening) await app.close();

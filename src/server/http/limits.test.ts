@@ -10,6 +10,7 @@ import type { AppInstance } from './app';
 import { startTestApp } from './testing/test-app';
 import { DEFAULT_BODY_LIMIT, ORG_ID_LIST_BODY_LIMIT, ORG_ID_LIST_ROUTES } from './body-limits';
 import { sessionHeaders } from './test-session';
+import { listenLocally } from './testing/listen-locally';
 
 let testDb: TestDatabase;
 let app: AppInstance;
@@ -22,9 +23,7 @@ beforeAll(async () => {
   ({ app, testDb, close } = await startTestApp({
     env: { RATE_LIMIT_EXPORTS_PER_MINUTE: '2', RATE_LIMIT_SEARCH_PER_MINUTE: '3' },
   }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  ({ port } = await listenLocally(app));
   operator = await sessionHeaders(testDb.db);
   viewer = await sessionHeaders(testDb.db, { username: 'viewer@x', readOnly: true });
 });

@@ -9,10 +9,13 @@ import { startSimulator, type RunningSimulator } from '../../../test/support/sal
 import { ConfigError, loadConfig } from '../config';
 import { hashSessionId } from '../db/repositories/sessions';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from './app';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from './auth';
 import { sessionHeaders } from './test-session';
 import { connectSimulatorLma } from './testing/sign-in-org';
+import { listenLocally } from './testing/listen-locally';
+import { simulatorConfig } from './testing/simulator-config';
 
 const ADMIN_KEY = 'correct-horse-battery-staple';
 let testDb: TestDatabase;
@@ -25,26 +28,14 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   sim = await startSimulator({ port: 0, dataset: 'test', pace: 'manual' });
   await connectSimulatorLma(testDb.db, sim);
-  const config = loadConfig({
+  const config = simulatorConfig(sim, {
     ADMIN_ACCESS_KEY: ADMIN_KEY,
     PUBLIC_URL: 'http://localhost:5999',
     SESSION_TIMEOUT_HOURS: '2',
     SESSION_MAX_HOURS: '24',
   });
-  app = await buildApp(
-    {
-      config: {
-        ...config,
-        salesforce: { clientId: 'pushboard-demo', clientSecret: 'demo-secret', loginUrl: sim.url },
-      },
-      db: testDb.db,
-      secretKey: 'k'.repeat(64),
-    },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app } = await startTestApp({ testDb, config }));
+  ({ url } = await listenLocally(app));
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -279,14 +270,9 @@ describe('logout everywhere', () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "disconnects the user's sockets held by another web process (PostgreSQL adapter)",
     async () => {
-      const second = await buildApp(
-        { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-        { logger: false },
-      );
+      const { app: second } = await startTestApp({ testDb });
       try {
-        await second.listen({ port: 0, host: '127.0.0.1' });
-        const address = second.server.address();
-        const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+        const { url: secondUrl } = await listenLocally(second);
         const here = await sessionHeaders(testDb.db, { username: 'erin@x' });
         const there = await sessionHeaders(testDb.db, { username: 'erin@x' });
         const remoteTab = open(there.cookie!, secondUrl);

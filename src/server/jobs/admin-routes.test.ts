@@ -1,10 +1,10 @@
 // /api/admin through the HTTP app: shapes, who may cancel, and the cancel rules.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
-import { loadConfig } from '../config';
 import { findJob } from '../db/repositories/admin-jobs';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from '../http/app';
+import type { AppInstance } from '../http/app';
+import { startTestApp } from '../http/testing/test-app';
 import { sessionHeaders } from '../http/test-session';
 import { createJobEngine, type JobEngine } from './engine';
 import { silentJobLogger } from './job-logger';
@@ -31,19 +31,14 @@ beforeAll(async () => {
     ],
   });
   await engine.startWorker();
-  app = await buildApp(
-    {
-      config: loadConfig({
-        HEROKU_APP_NAME: 'pushboard-prod',
-        SUMO_URL: 'https://collectors.example.com/receiver/v1/http/abc',
-      }),
-      db: testDb.db,
-      secretKey: 'k'.repeat(64),
-      jobs: engine,
+  ({ app } = await startTestApp({
+    testDb,
+    env: {
+      HEROKU_APP_NAME: 'pushboard-prod',
+      SUMO_URL: 'https://collectors.example.com/receiver/v1/http/abc',
     },
-    { logger: false },
-  );
-  await app.ready();
+    deps: { jobs: engine },
+  }));
   operator = await sessionHeaders(testDb.db);
   viewer = await sessionHeaders(testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
 });

@@ -13,7 +13,6 @@ import {
   type OrgGroup,
   type OrgGroupRef,
 } from '../../../domain';
-import { loadConfig } from '../../config';
 import { createJobEngine, type JobEngine } from '../../jobs/engine';
 import { silentJobLogger } from '../../jobs/job-logger';
 import { FAST_TIMING } from '../../jobs/testing/test-jobs';
@@ -21,7 +20,8 @@ import { fetchAllJob } from '../../sync/fetch-job';
 import { importOrgsJob } from '../../sync/import-orgs';
 import { runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harness';
-import { buildApp, type AppInstance } from '../app';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
 
 let h: SyncHarness;
@@ -44,11 +44,7 @@ beforeAll(async () => {
     definitions: [importOrgsJob(h.deps)],
   });
   await engine.startWorker();
-  app = await buildApp(
-    { config: loadConfig({}), db: h.testDb.db, secretKey: 'k'.repeat(64), jobs: engine },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app } = await startTestApp({ testDb: h.testDb, deps: { jobs: engine } }));
   publish = vi.spyOn(app.live, 'publish');
   operator = await sessionHeaders(h.testDb.db);
   viewer = await sessionHeaders(h.testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
@@ -363,14 +359,10 @@ describe('the blacklist toggle', () => {
 
   it('says so when DENIED_ORGS keeps an org blacklisted, rather than pretending', async () => {
     const orgId = orgIds[7]!;
-    const denied = await buildApp(
-      {
-        config: loadConfig({ DENIED_ORGS: JSON.stringify([orgId]) }),
-        db: db(),
-        secretKey: 'k'.repeat(64),
-      },
-      { logger: false },
-    );
+    const { app: denied } = await startTestApp({
+      testDb: h.testDb,
+      env: { DENIED_ORGS: JSON.stringify([orgId]) },
+    });
     try {
       const put = (blacklisted: boolean) =>
         denied.inject({

@@ -19,8 +19,10 @@ import { startMetricsListener, type MetricsListener } from '../../metrics/metric
 import { SalesforceGateway } from '../../salesforce/gateway';
 import { SecretBox } from '../../secrets';
 import { registerDemoOrgs } from '../../services/demo-orgs';
-import { buildApp, type AppInstance } from '../app';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
+import { listenLocally } from '../testing/listen-locally';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const ORG_ID = '00D000000000555AAA';
@@ -88,13 +90,8 @@ beforeAll(async () => {
     definitions: jobs,
   });
   await engine.startWorker();
-  app = await buildApp(
-    { config: loadConfig({ METRICS_TOKEN: TOKEN }), db: testDb.db, secretKey: 'k'.repeat(64) },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app } = await startTestApp({ testDb, env: { METRICS_TOKEN: TOKEN } }));
+  ({ url: baseUrl } = await listenLocally(app));
 });
 
 afterAll(async () => {
@@ -150,10 +147,7 @@ const waitFor = <T>(check: () => Promise<T> | T) =>
 
 describe('GET /metrics access', () => {
   it('answers 404 when no METRICS_TOKEN is configured', async () => {
-    const closed = await buildApp(
-      { config: loadConfig({}), db: testDb.db, secretKey: 'k'.repeat(64) },
-      { logger: false },
-    );
+    const { app: closed } = await startTestApp({ testDb });
     try {
       const response = await closed.inject({
         method: 'GET',

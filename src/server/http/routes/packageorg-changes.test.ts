@@ -5,16 +5,18 @@ import {
   startSimulator,
   type RunningSimulator,
 } from '../../../../test/support/salesforce-simulator';
-import { loadConfig } from '../../config';
 import { findConnectedOrg } from '../../db/repositories/connected-orgs';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import type { TestDatabase } from '../../db/test-database';
 import { registerDemoOrgs } from '../../services/demo-orgs';
-import { buildApp, type AppInstance } from '../app';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
+import { simulatorConfig } from '../testing/simulator-config';
 
 let sim: RunningSimulator;
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let operator: Record<string, string>;
 let viewer: Record<string, string>;
 let lmaId: string;
@@ -37,20 +39,10 @@ async function connectDemoOrgs(): Promise<void> {
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, dataset: 'test', pace: 'manual' });
-  testDb = await createTestDatabase();
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:5998' });
-  app = await buildApp(
-    {
-      config: {
-        ...config,
-        salesforce: { clientId: 'pushboard-demo', clientSecret: 'demo-secret', loginUrl: sim.url },
-      },
-      db: testDb.db,
-      secretKey: 'c'.repeat(64),
-    },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, testDb, close } = await startTestApp({
+    config: simulatorConfig(sim, { PUBLIC_URL: 'http://localhost:5998' }),
+    deps: { secretKey: 'c'.repeat(64) },
+  }));
   const publish = app.live.publish.bind(app.live);
   app.live.publish = (event, payload) => {
     published.push(event);
@@ -62,9 +54,8 @@ beforeAll(async () => {
   viewer = await sessionHeaders(testDb.db, { username: 'viewer@pushboard.demo', readOnly: true });
 });
 afterAll(async () => {
-  await app.close();
+  await close?.();
   await sim.close();
-  await testDb.drop();
 });
 beforeEach(async () => {
   // Every test starts from freshly connected demo orgs (earlier ones revoke and delete).

@@ -8,39 +8,31 @@ import {
   type RunningSimulator,
 } from '../../../../test/support/salesforce-simulator';
 import { AUTH_RESPONSES } from '../../../domain/auth-response';
-import { loadConfig } from '../../config';
 import { findConnectedOrg } from '../../db/repositories/connected-orgs';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import type { TestDatabase } from '../../db/test-database';
 import { codeChallenge } from '../../salesforce/pkce';
-import { buildApp, type AppInstance } from '../app';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
+import { simulatorConfig } from '../testing/simulator-config';
 
 let sim: RunningSimulator;
 let testDb: TestDatabase;
 let app: AppInstance;
+let close: () => Promise<void>;
 let operator: Record<string, string>;
 let packaging: RunningSimulator['orgs'][number];
 let lma: RunningSimulator['orgs'][number];
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, dataset: 'test', pace: 'manual' });
-  testDb = await createTestDatabase();
-  const config = loadConfig({
-    PUBLIC_URL: 'http://localhost:5997',
-    SF_SANDBOX_LOGIN_URL: `${sim.url}/sandbox`,
-  });
-  app = await buildApp(
-    {
-      config: {
-        ...config,
-        salesforce: { clientId: 'pushboard-demo', clientSecret: 'demo-secret', loginUrl: sim.url },
-      },
-      db: testDb.db,
-      secretKey: 'd'.repeat(64),
-    },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app, testDb, close } = await startTestApp({
+    config: simulatorConfig(sim, {
+      PUBLIC_URL: 'http://localhost:5997',
+      SF_SANDBOX_LOGIN_URL: `${sim.url}/sandbox`,
+    }),
+    deps: { secretKey: 'd'.repeat(64) },
+  }));
   operator = await sessionHeaders(testDb.db);
   const found = sim.orgs.find((org) => org.kind === 'packaging');
   const foundLma = sim.orgs.find((org) => org.kind === 'lma');
@@ -49,9 +41,8 @@ beforeAll(async () => {
   lma = foundLma;
 });
 afterAll(async () => {
-  await app.close();
+  await close?.();
   await sim.close();
-  await testDb.drop();
 });
 beforeEach(async () => {
   await testDb.db.query('DELETE FROM connected_org');

@@ -8,32 +8,21 @@ import {
   type RunningSimulator,
 } from '../../../../test/support/salesforce-simulator';
 import { AUTH_RESPONSES } from '../../../domain/auth-response';
-import { loadConfig } from '../../config';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
 import { hashSessionId } from '../../db/repositories/sessions';
 import { codeChallenge } from '../../salesforce/pkce';
 import { SecretBox } from '../../secrets';
-import { buildApp, type AppInstance } from '../app';
+import type { AppInstance } from '../app';
+import { startTestApp } from '../testing/test-app';
 import { connectSimulatorLma } from '../testing/sign-in-org';
+import { simulatorConfig } from '../testing/simulator-config';
 
 let sim: RunningSimulator;
 let testDb: TestDatabase;
 
 async function consoleFor(extraEnv: Record<string, string> = {}): Promise<AppInstance> {
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:5999', ...extraEnv });
-  const app = await buildApp(
-    {
-      config: {
-        ...config,
-        salesforce: { clientId: 'pushboard-demo', clientSecret: 'demo-secret', loginUrl: sim.url },
-      },
-      db: testDb.db,
-      secretKey: 'k'.repeat(64),
-    },
-    { logger: false },
-  );
-  await app.ready();
-  return app;
+  const config = simulatorConfig(sim, { PUBLIC_URL: 'http://localhost:5999', ...extraEnv });
+  return (await startTestApp({ testDb, config })).app;
 }
 
 const cookiesOf = (header: string | string[] | undefined): Record<string, string> =>
