@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
 import { buildApp, type AppInstance } from '../http/app';
+import { listenLocally } from '../http/testing/listen-locally';
 import { sessionHeaders } from '../http/test-session';
 import { createJobEngine, type JobEngine } from '../jobs/engine';
 import { silentJobLogger } from '../jobs/job-logger';
@@ -60,11 +61,7 @@ const probeJob: JobDefinition = {
   ],
 };
 
-async function listen(instance: AppInstance): Promise<string> {
-  await instance.listen({ port: 0, host: '127.0.0.1' });
-  const address = instance.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
+const listen = async (instance: AppInstance) => (await listenLocally(instance)).url;
 
 function open(url: string, cookie: string): Promise<Socket> {
   const socket = connect(url, {

@@ -6,7 +6,6 @@
 // must be added. The last tests prove atomicity: a change that fails midway (a database error after
 // Salesforce accepted, or Salesforce's refusal) leaves no 'success' row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
 import { createJobEngine, type JobEngine } from '../jobs/engine';
 import { silentJobLogger } from '../jobs/job-logger';
 import { JOB_TYPES } from '../jobs/queues';
@@ -14,7 +13,8 @@ import { FAST_TIMING, GatedJobs, RecordingLive } from '../jobs/testing/test-jobs
 import { fetchAllJob } from '../sync/fetch-job';
 import { runJob } from '../sync/testing/recording-context';
 import { startSyncHarness, type SyncHarness } from '../sync/testing/sync-harness';
-import { buildApp, type AppInstance } from './app';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { upgradeCandidates } from '../services/upgrades/testing/upgrade-candidates';
 import { sessionHeaders } from './test-session';
 
@@ -415,16 +415,10 @@ beforeAll(async () => {
     timing: FAST_TIMING,
     definitions: JOB_TYPES.map((type) => gated.definition(type, ['Working'], type)),
   });
-  const deps = { config: loadConfig({}), db: h.testDb.db, secretKey: 'k'.repeat(64) };
-  app = await buildApp(
-    {
-      ...deps,
-      jobs: engine,
-      prebuilt: { gateway: h.gateway, secrets: h.secrets },
-    },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app } = await startTestApp({
+    testDb: h.testDb,
+    deps: { jobs: engine, prebuilt: { gateway: h.gateway, secrets: h.secrets } },
+  }));
   headers = {
     operator: await sessionHeaders(h.testDb.db, { username: OPERATOR }),
     other: await sessionHeaders(h.testDb.db, { username: OTHER }),

@@ -25,8 +25,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../domain/api';
 import { ORG_LIST, PAGE_SIZES, orgIdParam, type ListDefinition } from '../../domain/api';
 import { startUpgradeApp, type UpgradeApp } from '../services/upgrades/testing/upgrade-app';
-import { loadConfig } from '../config';
-import { buildApp, type AppInstance } from './app';
+import type { AppInstance } from './app';
+import { startTestApp } from './testing/test-app';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import type { RouteRecord } from './app-instance';
 import { sessionHeaders } from './test-session';
@@ -72,16 +72,11 @@ beforeAll(async () => {
   t = await startUpgradeApp();
   // The export and search budgets are per user, and every route's cases are one user's: out of
   // the way, or the later export routes would answer 429 where their schemas answer 400.
-  const config = loadConfig({
-    RATE_LIMIT_EXPORTS_PER_MINUTE: '100000',
-    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
-  });
-  const deps = { config, db: t.h.testDb.db, secretKey: 's'.repeat(64) };
-  app = await buildApp(
-    { ...deps, prebuilt: { secrets: t.h.secrets, gateway: t.h.gateway } },
-    { logger: false },
-  );
-  await app.ready();
+  ({ app } = await startTestApp({
+    testDb: t.h.testDb,
+    env: { RATE_LIMIT_EXPORTS_PER_MINUTE: '100000', RATE_LIMIT_SEARCH_PER_MINUTE: '100000' },
+    deps: { secretKey: 's'.repeat(64), prebuilt: { secrets: t.h.secrets, gateway: t.h.gateway } },
+  }));
   // An upgrade (with its request and jobs) and a saved filter, so their routes have ids to use.
   const [candidate] = await t.candidates(1);
   await t.scheduleGroup([candidate!.org_id], [candidate!.target], 'Fuzz');

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { buildApp, type AppInstance } from '../http/app';
+import type { AppInstance } from '../http/app';
+import { listenLocally } from '../http/testing/listen-locally';
+import { startTestApp } from '../http/testing/test-app';
 import { sessionHeaders } from '../http/test-session';
 import type { Actor } from '../actor';
 import { CLIENT_MESSAGES, READ_ONLY_CLIENT_MESSAGES } from '../../domain/live-events';
@@ -19,22 +21,13 @@ async function startApp(): Promise<{ app: AppInstance; url: string }> {
   const record = (name: string) => async (actor: Actor, argument: unknown) => {
     calls.push({ name, actor: actor.username, argument });
   };
-  const app = await buildApp(
-    {
-      config: loadConfig({}),
-      db: testDb.db,
-      secretKey: 'k'.repeat(64),
-      liveCommands: Object.fromEntries(CLIENT_MESSAGES.map((name) => [name, record(name)])),
-    },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app } = await startTestApp({
+    testDb,
+    deps: { liveCommands: Object.fromEntries(CLIENT_MESSAGES.map((name) => [name, record(name)])) },
+  });
+  const { url } = await listenLocally(app);
   apps.push(app);
-  const address = app.server.address();
-  return {
-    app,
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-  };
+  return { app, url };
 }
 
 /** The console's origin in these tests: PUBLIC_URL defaults to http://localhost:<PORT>. */

@@ -13,7 +13,8 @@ import {
 } from '../../../domain';
 import { loadConfig } from '../../config';
 import { findJob } from '../../db/repositories/admin-jobs';
-import { buildApp, type AppInstance } from '../../http/app';
+import type { AppInstance } from '../../http/app';
+import { startTestApp, TEST_SECRET_KEY } from '../../http/testing/test-app';
 import { sessionHeaders } from '../../http/test-session';
 import { createJobEngine, type JobEngine } from '../../jobs/engine';
 import { silentJobLogger } from '../../jobs/job-logger';
@@ -48,7 +49,7 @@ beforeAll(async () => {
   h.sim.control.setPace('manual');
   h.sim.control.setFailureRate(0);
   const config = loadConfig({});
-  const base = { config, db: h.testDb.db, secretKey: 'k'.repeat(64) };
+  const base = { config, db: h.testDb.db, secretKey: TEST_SECRET_KEY };
   // Wired as the console wires itself: one set of services for the app and the job definitions;
   // they publish through a relay until the app's live channel exists, and queue jobs through one
   // until the engine exists.
@@ -65,9 +66,12 @@ beforeAll(async () => {
     definitions: upgradeJobDefinitions({ ...deps, scheduler: services.scheduler }),
   });
   jobs.attach(engine);
-  app = await buildApp({ ...base, services, jobs: engine }, { logger: false });
-  live.attach(app.live);
-  await app.ready();
+  ({ app } = await startTestApp({
+    testDb: h.testDb,
+    config,
+    deps: { services, jobs: engine },
+    beforeReady: (built) => live.attach(built.live),
+  }));
   await engine.startWorker();
   publish = vi.spyOn(app.live, 'publish');
   operator = await sessionHeaders(h.testDb.db, { username: 'operator@pushboard.demo' });
