@@ -12,6 +12,8 @@ import { loadConfig } from './config';
 import { createTestDatabase, type TestDatabase } from './db/test-database';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './http/auth';
 import { buildApp, type AppInstance } from './http/app';
+import { cookiesOf } from './http/testing/cookies-of';
+import { listenLocally } from './http/testing/listen-locally';
 import { createJobEngine, type JobEngine } from './jobs/engine';
 import { createJobLogger } from './jobs/job-logger';
 import { JobRelay } from './jobs/job-relay';
@@ -40,15 +42,6 @@ const liveMessages: string[] = [];
 const logLines: string[] = [];
 /** Plain tokens seen in the database along the way (access tokens change on refresh). */
 const tokens = new Set<string>();
-
-const cookiesOf = (header: string | string[] | undefined): Record<string, string> =>
-  Object.fromEntries(
-    (Array.isArray(header) ? header : header ? [header] : []).map((c) => {
-      const [pair] = c.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      return [name ?? '', value.join('=')];
-    }),
-  );
 
 async function request(options: {
   url: string;
@@ -195,9 +188,7 @@ beforeAll(async () => {
     { logStream: { write: logLine } },
   );
   live.attach(app.live);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ url } = await listenLocally(app));
   await jobs.startWorker();
 }, 60_000);
 

@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config';
-import { buildApp } from './http/app';
+import { startTestApp } from './http/testing/test-app';
+import { simulatorConfig } from './http/testing/simulator-config';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './http/auth';
 import { withRetry } from './salesforce/retry';
 import { advanceTiers, type LifecycleDeps } from './services/upgrades/activate';
@@ -150,12 +151,8 @@ describe('the app and the upgrade engine against the simulator', () => {
   it('10: no setting turns sign-in off: with ENFORCE_AUTH=false anonymous callers still get 401', async () => {
     const config = loadConfig({ ENFORCE_AUTH: 'false' });
     expect(config).not.toHaveProperty('ENFORCE_AUTH');
-    const app = await buildApp(
-      { config, db: t.h.testDb.db, secretKey: 'k'.repeat(64) },
-      { logger: false },
-    );
+    const { app } = await startTestApp({ testDb: t.h.testDb, config });
     try {
-      await app.ready();
       expect((await app.inject({ url: '/api/packageorgs' })).statusCode).toBe(401);
       const change = await app.inject({
         method: 'PUT',
@@ -172,29 +169,17 @@ describe('the app and the upgrade engine against the simulator', () => {
   it('9: AUTH_ORG_ID limits who signs in, not which orgs can be connected', async () => {
     const lma = t.h.sim.orgs.find((org) => org.kind === 'lma')!;
     const packaging = t.h.sim.orgs.find((org) => org.kind === 'packaging')!;
-    const config = loadConfig({ AUTH_ORG_ID: lma.orgId, PUBLIC_URL: 'http://localhost:5996' });
-    const app = await buildApp(
-      {
-        config: {
-          ...config,
-          salesforce: {
-            clientId: 'pushboard-demo',
-            clientSecret: 'demo-secret',
-            loginUrl: t.h.sim.url,
-          },
-        },
-        db: t.h.testDb.db,
-        secretKey: 'k'.repeat(64),
-      },
-      { logger: false },
-    );
+    const config = simulatorConfig(t.h.sim, {
+      AUTH_ORG_ID: lma.orgId,
+      PUBLIC_URL: 'http://localhost:5996',
+    });
+    const { app } = await startTestApp({ testDb: t.h.testDb, config });
     // Connecting again seals new tokens under this app's key; the other tests need the old row.
     const [saved] = await t.rows<Record<string, unknown>>(
       `SELECT * FROM connected_org WHERE org_id = $1`,
       [packaging.orgId],
     );
     try {
-      await app.ready();
       const start = await app.inject({
         url: '/oauth2/orgurl?type=Package&returnTo=/packageorgs',
         headers: t.operator,

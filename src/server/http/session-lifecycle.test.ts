@@ -16,6 +16,7 @@ import { sessionHeaders } from './test-session';
 import { connectSimulatorLma } from './testing/sign-in-org';
 import { listenLocally } from './testing/listen-locally';
 import { simulatorConfig } from './testing/simulator-config';
+import { cookiesOf } from './testing/cookies-of';
 
 const ADMIN_KEY = 'correct-horse-battery-staple';
 let testDb: TestDatabase;
@@ -44,14 +45,6 @@ afterAll(async () => {
   await testDb.drop();
 });
 
-const cookiesOf = (header: string | string[] | undefined): Record<string, string> =>
-  Object.fromEntries(
-    (Array.isArray(header) ? header : header ? [header] : []).map((c) => {
-      const [pair] = c.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      return [name ?? '', value.join('=')];
-    }),
-  );
 const idOf = (headers: Record<string, string>) =>
   (headers.cookie ?? '').replace(`${SESSION_COOKIE}=`, '');
 const whoAmI = (cookie: string) =>

@@ -15,6 +15,7 @@ import type { AppInstance } from '../app';
 import { startTestApp } from '../testing/test-app';
 import { sessionHeaders } from '../test-session';
 import { simulatorConfig } from '../testing/simulator-config';
+import { cookiesOf } from '../testing/cookies-of';
 
 let sim: RunningSimulator;
 let testDb: TestDatabase;
@@ -47,15 +48,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await testDb.db.query('DELETE FROM connected_org');
 });
-
-const cookiesOf = (header: string | string[] | undefined): Record<string, string> =>
-  Object.fromEntries(
-    (Array.isArray(header) ? header : header ? [header] : []).map((c) => {
-      const [pair] = c.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      return [name ?? '', value.join('=')];
-    }),
-  );
 
 /** Asks the console where to log in, then answers that login page as `username`. */
 async function connectAs(

@@ -16,6 +16,7 @@ import type { AppInstance } from '../app';
 import { startTestApp } from '../testing/test-app';
 import { connectSimulatorLma } from '../testing/sign-in-org';
 import { simulatorConfig } from '../testing/simulator-config';
+import { cookiesOf } from '../testing/cookies-of';
 
 let sim: RunningSimulator;
 let testDb: TestDatabase;
@@ -24,15 +25,6 @@ async function consoleFor(extraEnv: Record<string, string> = {}): Promise<AppIns
   const config = simulatorConfig(sim, { PUBLIC_URL: 'http://localhost:5999', ...extraEnv });
   return (await startTestApp({ testDb, config })).app;
 }
-
-const cookiesOf = (header: string | string[] | undefined): Record<string, string> =>
-  Object.fromEntries(
-    (Array.isArray(header) ? header : header ? [header] : []).map((c) => {
-      const [pair] = c.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      return [name ?? '', value.join('=')];
-    }),
-  );
 
 /** Starts sign-in on the console, answers the simulator's login page, returns the callback URL. */
 async function signInAt(
