@@ -1,11 +1,10 @@
 // The app most HTTP tests run against: built on a fresh test database (or on one a harness already
-// made), with the test secret key and no request log, ready for inject. Tests sign users in through
-// it and close it with one call, so each file states only what differs from the usual setup.
+// made), with the test secret key and no request log, ready for inject, closed with one call, so
+// each file states only what differs from the usual setup.
 import { loadConfig, type Config } from '../../config';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
 import { buildApp } from '../app';
 import type { AppDeps, AppInstance } from '../app-instance';
-import { sessionHeaders } from '../test-session';
 
 /** The SECRET_KEY every test app is built with. */
 export const TEST_SECRET_KEY = 'k'.repeat(64);
@@ -18,17 +17,13 @@ export interface TestAppOptions {
   testDb?: TestDatabase;
   /** Other parts of the app: services, prebuilt, jobs, webDir and the like. */
   deps?: Partial<Omit<AppDeps, 'config' | 'db'>>;
-  /** Runs before the app is made ready: the place to add a route only the test needs. */
+  /** Runs before the app is made ready: to add a route only the test needs, or wire its live channel. */
   beforeReady?: (app: AppInstance) => void;
 }
-
-export type SignedInUser = Parameters<typeof sessionHeaders>[1];
 
 export interface TestApp {
   app: AppInstance;
   testDb: TestDatabase;
-  /** The headers a browser of that user sends: a real session row, its cookie and the CSRF header. */
-  signIn: (user?: SignedInUser) => Promise<Record<string, string>>;
   /** Closes the app, then drops the database if this helper made it. */
   close: () => Promise<void>;
 }
@@ -51,7 +46,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     testDb,
-    signIn: (user) => sessionHeaders(testDb.db, user),
     close: async () => {
       await app.close();
       if (!options.testDb) await testDb.drop();
