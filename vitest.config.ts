@@ -67,7 +67,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each browser file starts its own console on free ports with its own data, so the files
+          // run beside the other tiers. (With fileParallelism off, Vitest runs them one by one
+          // after every other file has finished: minutes at the end with one file running.)
         },
       },
     ],
