@@ -41,6 +41,8 @@ export const adminJobSchema = z.object({
   startedBy: z.string().nullable(),
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
+export type AdminJobError = AdminJob['errors'][number];
+export type AdminJobResult = AdminJob['results'][number];
 
 /** The jobs running now, those waiting, and the history (latest per type, and all kept). */
 export const adminJobsSchema = z.object({

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminEndpoints } from '../../../../domain';
-import { requestEndpoint } from '../../../api/endpoint-client';
-import { adminSettingsSchema, parseAnswer } from '../shared/adminJobSchemas';
+import { callEndpoint } from '../../../api/endpoint-client';
 
 // Kept here rather than in api/queryKeys.ts: no live event touches the settings (they come from
 // the server's environment), so nothing outside this feature needs the key.
@@ -11,12 +10,7 @@ export const adminSettingsKey = ['admin', 'settings'] as const;
 export function useAdminSettings() {
   return useQuery({
     queryKey: adminSettingsKey,
-    queryFn: async ({ signal }) =>
-      parseAnswer(
-        adminSettingsSchema,
-        await requestEndpoint(adminEndpoints.settings, { signal }),
-        'admin settings',
-      ),
+    queryFn: ({ signal }) => callEndpoint(adminEndpoints.settings, { signal }),
     staleTime: Infinity,
   });
 }

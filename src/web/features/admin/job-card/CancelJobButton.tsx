@@ -1,6 +1,6 @@
 import { canCancelAdminJob, type Actor } from '../../../../domain';
 import { useIsReadOnly } from '../../../app/current-user/useCurrentUser';
-import type { AdminJob } from '../shared/adminJobSchemas';
+import type { AdminJob } from '../../../../domain';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { useCancelJob } from './useCancelJob';
 

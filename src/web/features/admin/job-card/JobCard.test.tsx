@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { stubFetch } from '../../../testing/stubFetch';
 import { makeJob, makeUser, secondsAfterStart, type JobAnswer } from '../testing/adminJobFixtures';
-import { adminJobSchema } from '../shared/adminJobSchemas';
+import { adminJobSchema } from '../../../../domain';
 import { JobCard } from './JobCard';
 
 /** The text colour Mantine's `c` prop set inline, e.g. 'var(--mantine-color-red-text)'. */
@@ -129,15 +129,6 @@ describe('JobCard', () => {
     expect(textColorOf(error)).toBe('var(--mantine-color-red-text)');
     expect(within(second!).getByText('00D000000000001AAA: expired')).toBeInTheDocument();
     expect(within(second!).getByText('00D000000000002AAA: revoked')).toBeInTheDocument();
-  });
-
-  it('accepts a result error sent as plain text', async () => {
-    const user = userEvent.setup();
-    const card = renderCard({
-      results: [{ message: 'Upload', timestamp: secondsAfterStart(1), error: 'Sumo answered 500' }],
-    });
-    await user.click(within(card).getByRole('button', { name: 'Results (1)' }));
-    expect(within(card).getByTestId('job-result-error')).toHaveTextContent('Sumo answered 500');
   });
 
   it('hides the Errors and Results toggles when there is nothing to show', () => {

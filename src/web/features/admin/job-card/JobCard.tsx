@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import type { AdminJob } from '../shared/adminJobSchemas';
+import type { AdminJob } from '../../../../domain';
 import { CancelJobButton } from './CancelJobButton';
 import { describeInterval } from './jobTimes';
 import { JobErrorList } from './JobErrorList';

@@ -1,5 +1,5 @@
 import { Text, Tooltip } from '@mantine/core';
-import type { AdminJobError } from '../shared/adminJobSchemas';
+import type { AdminJobError } from '../../../../domain';
 import { CollapsibleList } from './CollapsibleList';
 
 /**

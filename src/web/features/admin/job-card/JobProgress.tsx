@@ -1,5 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import type { AdminJob } from '../shared/adminJobSchemas';
+import type { AdminJob } from '../../../../domain';
 import { jobDuration } from './jobTimes';
 
 /** Whole percent of the steps done; a job that never learnt its step count is 0 % until done. */

@@ -1,5 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
-import type { AdminJobResult } from '../shared/adminJobSchemas';
+import type { AdminJobResult } from '../../../../domain';
 import { CollapsibleList } from './CollapsibleList';
 import { resultOffset } from './jobTimes';
 
@@ -23,7 +23,7 @@ export function JobResultList({ results, startTime }: JobResultListProps) {
           </Group>
           {result.error && (
             <Text size="sm" c="red" data-testid="job-result-error">
-              {result.error}
+              {result.error.message}
             </Text>
           )}
           {result.details?.map((detail, detailIndex) => (

@@ -1,12 +1,11 @@
 // How a background job's times read on its card.
 import { formatDuration, pluralize, secondsBetween, toEpochMs } from '../../../../domain';
-import type { AdminJob } from '../shared/adminJobSchemas';
 
 /**
  * How long the job has run: from its start to its last update (docs/product.md
  * "Administration: Background Jobs and Audit Log"), '' before it starts.
  */
-export function jobDuration(job: Pick<AdminJob, 'startTime' | 'modifiedDate'>): string {
+export function jobDuration(job: { startTime: string | null; modifiedDate: string }): string {
   return formatDuration(secondsBetween(job.startTime, job.modifiedDate));
 }
 

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { adminEndpoints } from '../../../../domain';
-import { requestEndpoint } from '../../../api/endpoint-client';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
-import { adminJobsSchema, parseAnswer } from '../shared/adminJobSchemas';
 
 /** Cancellation failures show the server's message under this title (docs/product.md "Notices"). */
 export const CANCEL_FAILED_TITLE = 'Cancellation Failed';
@@ -15,12 +14,7 @@ export const CANCEL_FAILED_TITLE = 'Cancellation Failed';
 export function useCancelJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (jobIds: string[]) =>
-      parseAnswer(
-        adminJobsSchema,
-        await requestEndpoint(adminEndpoints.cancelJobs, { body: { jobIds } }),
-        'background jobs',
-      ),
+    mutationFn: (jobIds: string[]) => callEndpoint(adminEndpoints.cancelJobs, { body: { jobIds } }),
     onSuccess: (jobs) => queryClient.setQueryData(queryKeys.adminJobs, jobs),
     onError: (error) =>
       notifications.show({

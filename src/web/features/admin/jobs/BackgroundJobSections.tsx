@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import type { AdminJobs } from '../shared/adminJobSchemas';
+import type { AdminJobs } from '../../../../domain';
 import { JobSection } from './JobSection';
 import { useAdminLayout } from './useAdminLayout';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { AdminJob } from '../shared/adminJobSchemas';
+import type { AdminJob } from '../../../../domain';
 import { JobCard } from '../job-card/JobCard';
 
 interface JobSectionProps {

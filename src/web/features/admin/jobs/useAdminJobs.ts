@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminEndpoints } from '../../../../domain';
-import { requestEndpoint } from '../../../api/endpoint-client';
+import { adminEndpoints, type AdminJobs } from '../../../../domain';
+import { callEndpoint } from '../../../api/endpoint-client';
 import { queryKeys } from '../../../api/queryKeys';
-import { adminJobsSchema, parseAnswer, type AdminJobs } from '../shared/adminJobSchemas';
 
 export async function fetchAdminJobs({ signal }: { signal: AbortSignal }): Promise<AdminJobs> {
-  const answer = await requestEndpoint(adminEndpoints.jobs, { signal });
-  return parseAnswer(adminJobsSchema, answer, 'background jobs');
+  return callEndpoint(adminEndpoints.jobs, { signal });
 }
 
 /**

@@ -1,6 +1,6 @@
 // Answers of the admin API as the server sends them, for this feature's tests.
 import type { z } from 'zod';
-import type { adminJobSchema, adminJobsSchema } from '../shared/adminJobSchemas';
+import type { adminJobSchema, adminJobsSchema } from '../../../../domain';
 
 export type JobAnswer = z.input<typeof adminJobSchema>;
 export type JobsAnswer = z.input<typeof adminJobsSchema>;

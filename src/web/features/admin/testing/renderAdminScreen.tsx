@@ -5,7 +5,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { stubFetch, type StubRoute } from '../../../testing/stubFetch';
 import { makeJobs, makeUser, type JobsAnswer } from './adminJobFixtures';
-import type { AdminSettings } from '../shared/adminJobSchemas';
+import type { AdminSettings } from '../../../../domain';
 import { BackgroundJobsScreen } from '../BackgroundJobsScreen';
 
 interface AdminScreenSetup {
