@@ -98,11 +98,11 @@ describe('LoginPage', () => {
     expect(redirectBrowserTo).not.toHaveBeenCalled();
   });
 
-  it('starts sign-in through the license management org, accepting a bare string answer', async () => {
+  it('starts sign-in through the license management org, going where the answer says', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderLogin('/login?r=%2Fadmin', {
       'GET /oauth2/settings': { json: { has_admin_access_key: false, app_name: null } },
-      'GET /oauth2/loginurl': { json: 'https://login.example.test/authorize?state=abc' },
+      'GET /oauth2/loginurl': { json: { url: 'https://login.example.test/authorize?state=abc' } },
     });
 
     await user.click(screen.getByRole('button', { name: 'Sign in with Salesforce' }));

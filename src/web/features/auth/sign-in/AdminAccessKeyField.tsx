@@ -3,8 +3,8 @@ import { PasswordInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconKey } from '@tabler/icons-react';
 import { authEndpoints } from '../../../../domain';
-import { requestEndpoint } from '../../../api/endpoint-client';
-import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
+import { callEndpoint } from '../../../api/endpoint-client';
+import { redirectBrowserTo } from '../../../api/redirect';
 import { describeSignInError } from './describeSignInError';
 
 /**
@@ -15,9 +15,7 @@ export function AdminAccessKeyField({ returnTo }: { returnTo: string }) {
   const adminAccess = useMutation({
     mutationFn: async (key: string) =>
       // In a POST body (the client adds the CSRF header), never in a URL.
-      readRedirectUrl(
-        await requestEndpoint(authEndpoints.adminAccess, { body: { key, returnTo } }),
-      ),
+      (await callEndpoint(authEndpoints.adminAccess, { body: { key, returnTo } })).url,
     onSuccess: (url) => redirectBrowserTo(url),
   });
   const busy = adminAccess.isPending || adminAccess.isSuccess;

@@ -2,8 +2,8 @@ import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCloud } from '@tabler/icons-react';
 import { authEndpoints } from '../../../../domain';
-import { requestEndpoint } from '../../../api/endpoint-client';
-import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
+import { callEndpoint } from '../../../api/endpoint-client';
+import { redirectBrowserTo } from '../../../api/redirect';
 import { AdminAccessKeyField } from './AdminAccessKeyField';
 import { describeSignInError } from './describeSignInError';
 import { useAuthSettings } from './useAuthSettings';
@@ -13,7 +13,7 @@ export function SignInPanel({ returnTo }: { returnTo: string }) {
   const settings = useAuthSettings();
   const signIn = useMutation({
     mutationFn: async () =>
-      readRedirectUrl(await requestEndpoint(authEndpoints.loginUrl, { query: { returnTo } })),
+      (await callEndpoint(authEndpoints.loginUrl, { query: { returnTo } })).url,
     onSuccess: (url) => redirectBrowserTo(url),
   });
 

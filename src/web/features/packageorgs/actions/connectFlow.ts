@@ -2,8 +2,8 @@
 // "Connected orgs") and the Export popup (/oauth2/exportorgurl, a 540×600 window). The server
 // answers the URL; no token ever passes through here.
 import { connectedOrgEndpoints, type ConnectedOrg } from '../../../../domain';
-import { requestEndpoint } from '../../../api/endpoint-client';
-import { readRedirectUrl, redirectBrowserTo } from '../../../api/redirect';
+import { callEndpoint } from '../../../api/endpoint-client';
+import { redirectBrowserTo } from '../../../api/redirect';
 
 /** The connected-org popup is 540x600 (docs/product.md "Constants and limits"). */
 export const EXPORT_POPUP_FEATURES = 'width=540,height=600';
@@ -19,7 +19,7 @@ export interface ConnectRequest {
 }
 
 export async function startConnect(request: ConnectRequest): Promise<void> {
-  const answer = await requestEndpoint(connectedOrgEndpoints.connectUrl, {
+  const { url } = await callEndpoint(connectedOrgEndpoints.connectUrl, {
     query: {
       returnTo: request.returnTo,
       ...(request.type ? { type: request.type } : {}),
@@ -27,14 +27,14 @@ export async function startConnect(request: ConnectRequest): Promise<void> {
       ...(request.sandbox ? { sandbox: 'true' as const } : {}),
     },
   });
-  redirectBrowserTo(readRedirectUrl(answer));
+  redirectBrowserTo(url);
 }
 
 export async function startPreauthorization(orgId: string): Promise<void> {
-  const answer = await requestEndpoint(connectedOrgEndpoints.preauthorizeUrl, {
+  const { url } = await callEndpoint(connectedOrgEndpoints.preauthorizeUrl, {
     query: { org_id: orgId },
   });
-  redirectBrowserTo(readRedirectUrl(answer));
+  redirectBrowserTo(url);
 }
 
 /**
@@ -44,10 +44,9 @@ export async function startPreauthorization(orgId: string): Promise<void> {
 export async function openExport(org: ConnectedOrg, returnTo: string): Promise<void> {
   const popup = window.open('', 'pushboard-export', EXPORT_POPUP_FEATURES);
   try {
-    const answer = await requestEndpoint(connectedOrgEndpoints.exportUrl, {
+    const { url } = await callEndpoint(connectedOrgEndpoints.exportUrl, {
       query: { instanceUrl: org.instance_url, type: org.type, returnTo },
     });
-    const url = readRedirectUrl(answer);
     if (popup) popup.location.href = url;
     else window.open(url, 'pushboard-export', EXPORT_POPUP_FEATURES);
   } catch (error) {
