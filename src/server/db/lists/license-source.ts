@@ -1,6 +1,6 @@
 // The SQL of the licenses list, and its scopes (an org's, a group's, a package's, a version's).
 import type { LicenseScope } from '../../../domain';
-import { joinSql, leftJoin, type ListSource } from './list-source';
+import { distinctKeyGroups, joinSql, leftJoin, type ListSource } from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
 const LICENSE_JOINS = [
@@ -30,6 +30,32 @@ export const LICENSE_SOURCE: ListSource = {
     expiration: 'l.expiration',
   },
   uniqueKey: ['l.sfid'],
+  groupedSorts: {
+    package_name: distinctKeyGroups(
+      { table: 'license', alias: 'l', column: 'package_id' },
+      {
+        table: 'package',
+        key: 'sfid',
+        value: 'name',
+      },
+    ),
+    version_number: distinctKeyGroups(
+      { table: 'license', alias: 'l', column: 'version_id' },
+      {
+        table: 'package_version',
+        key: 'version_id',
+        value: 'version_sort',
+      },
+    ),
+    lma_org_name: distinctKeyGroups(
+      { table: 'license', alias: 'l', column: 'source_org_id' },
+      {
+        table: 'connected_org',
+        key: 'org_id',
+        value: 'name',
+      },
+    ),
+  },
 };
 
 export function licenseScope(scope: LicenseScope): Scope {

@@ -5,6 +5,7 @@ import {
   EXACT_COUNT_LIMIT,
   pageWindow,
   type ListPage,
+  type PageWindow,
   type SortKey,
   type SqlFragment,
 } from '../../../domain';
@@ -19,33 +20,55 @@ export interface ListStatement {
   readonly filter: (firstParam: number) => SqlFragment;
   /** Already checked against the list's allow-list. */
   readonly sort: readonly SortKey[];
+  /**
+   * The ids of the columns the filters test, when known: a filter on the first sort column
+   * narrows the sort's own index walk, so that walk is left to the planner unbounded.
+   */
+  readonly filteredColumns?: readonly string[];
+}
+
+/** One term of an ORDER BY: a trusted SQL expression and its direction with its NULLS rule. */
+interface SortTerm {
+  readonly expression: string;
+  readonly direction: string;
 }
 
 /**
- * The sort's terms. `reverse` turns the whole order around, empty values included (ASC NULLS
- * LAST becomes DESC NULLS FIRST), so the first rows of the reversed order are the last rows of
- * the list, and an index walks it backwards.
+ * The sort's terms, the unique key last. Empty values sort last whichever the direction; the
+ * unique key breaks ties in the direction of the first sort column, so that one index on
+ * (column, key) serves the column both ways, walked forwards or backwards (docs/architecture.md
+ * "Lists declared as data"). `reverse` turns the whole order around, empty values included (ASC NULLS LAST
+ * becomes DESC NULLS FIRST): the first rows of the reversed order are the last rows of the list.
  */
-function sortTerms(source: ListSource, sort: readonly SortKey[], reverse = false) {
-  return sort.map((key) => {
+function sortTerms(source: ListSource, sort: readonly SortKey[], reverse = false): SortTerm[] {
+  const terms = sort.flatMap((key) => {
     const expression = source.columns[key.id];
     if (expression === undefined) throw new Error(`No SQL for sort column '${key.id}'`);
     const desc = key.desc !== reverse;
-    return {
-      expression,
-      direction: `${desc ? 'DESC' : 'ASC'} NULLS ${reverse ? 'FIRST' : 'LAST'}`,
-    };
+    const direction = `${desc ? 'DESC' : 'ASC'} NULLS ${reverse ? 'FIRST' : 'LAST'}`;
+    // A value read through a foreign key is ordered by the key too, so that the list can be read
+    // one key at a time (see groupedWalk) in exactly this order.
+    const grouped = source.groupedSorts?.[key.id];
+    return grouped
+      ? [
+          { expression, direction },
+          { expression: grouped.ref, direction },
+        ]
+      : [{ expression, direction }];
   });
+  const keyDesc = (sort[0]?.desc ?? false) !== reverse;
+  const unique = source.uniqueKey.map((expression) => ({
+    expression,
+    direction: keyDesc ? 'DESC' : 'ASC',
+  }));
+  return [...terms, ...unique];
 }
 
+const termsSql = (terms: readonly SortTerm[]) =>
+  terms.map((term) => `${term.expression} ${term.direction}`).join(', ');
+
 export function orderBy(source: ListSource, sort: readonly SortKey[], reverse = false): string {
-  const keys = sortTerms(source, sort, reverse).map(
-    (term) => `${term.expression} ${term.direction}`,
-  );
-  const unique = source.uniqueKey.map((expression) =>
-    reverse ? `${expression} DESC` : expression,
-  );
-  return [...keys, ...unique].join(', ');
+  return termsSql(sortTerms(source, sort, reverse));
 }
 
 /** The WHERE clause of a statement, its parameters added to the builder. */
@@ -64,14 +87,27 @@ export function toJsonRow<T>(row: Record<string, unknown>): T {
 }
 
 /**
- * Up to this many matches, a page of a filtered list is cut from all the matches rather than read
- * in sort order. Not when nothing narrows the list: then the sort's index walk reads the page and
- * stops, where collecting every row sorts the whole table (1.6 ms instead of 0.2 ms for the first
- * page of 2 000 orgs, on every visit to the Orgs screen).
+ * Up to this many matches (an exact count), a page of a filtered list is cut from all the matches
+ * rather than read in sort order: collecting them through the filter's own index is bounded by
+ * the count, where walking the sort's index and testing each row can read most of the table
+ * before it finds a page (the matches of "contains nimb" all sort under N). Not when nothing
+ * narrows the list: then the sort's index walk reads the page and stops.
  */
-export const FILTER_FIRST_LIMIT = 3000;
+export const FILTER_FIRST_LIMIT = EXACT_COUNT_LIMIT;
 /** The WHERE clause of a list read with no scope and no filters. */
 const EVERY_ROW = '(TRUE) AND (TRUE)';
+/**
+ * How many rows of the sort order a filtered page read examines, per row of depth, before it
+ * gives up on the walk and collects the matches instead (within WALK_MIN…WALK_MAX rows). A
+ * filter that matches many rows still misses the start of the sort order when the two columns go
+ * together (no Suspended license expires before the Expired ones do), and the planner, which
+ * assumes matches are spread evenly, cannot see that.
+ */
+const WALK_ROWS_PER_ROW = 20;
+const WALK_MIN = 2_000;
+const WALK_MAX = 20_000;
+
+type PageRead = 'walk' | 'bounded walk' | 'filter first';
 
 /**
  * One page and the total, or undefined when the page lies deeper than MAX_LIST_DEPTH rows from
@@ -90,23 +126,38 @@ export async function queryListPage<T>(
   const window = pageWindow(page, pageSize, total.total);
   if (!window) return undefined;
   if (window.limit === 0) return { rows: [], ...total };
+  const read = pageRead(statement, total);
+  let rows = await readPage(db, statement, window, read);
+  // The walk gave up before the page was full: the matches lie elsewhere in the sort order.
+  if (read === 'bounded walk' && rows.length < window.limit) {
+    rows = await readPage(db, statement, window, 'filter first');
+  }
+  return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
+}
+
+function pageRead(statement: ListStatement, total: ListTotal): PageRead {
+  if (whereClause(statement, new SqlBuilder()) === EVERY_ROW) return 'walk';
+  if (!total.total_is_estimate && total.total <= FILTER_FIRST_LIMIT) return 'filter first';
+  const first = statement.sort[0]?.id;
+  const filtered = statement.filteredColumns;
+  const filtersWalk = filtered === undefined || (first !== undefined && filtered.includes(first));
+  return filtered?.length === 0 || filtersWalk ? 'walk' : 'bounded walk';
+}
+
+/** Reads a page's rows: its keys found as `read` says, then the row's columns for those keys. */
+async function readPage(
+  db: SqlClient,
+  statement: ListStatement,
+  window: PageWindow,
+  read: PageRead,
+): Promise<Record<string, unknown>[]> {
   const builder = new SqlBuilder();
-  const where = whereClause(statement, builder);
   const { select, from, uniqueKey } = statement.source;
-  // A deep page is read from the end: the reversed order, skipping the rows after the page. The
-  // outer statement puts the page back in the list's order.
-  const reverse = window.from === 'end';
-  const order = orderBy(statement.source, statement.sort);
-  const pageOrder = orderBy(statement.source, statement.sort, reverse);
-  const keyFrom = fromFor(statement.source, `${where} ${pageOrder}`);
-  const limit = `LIMIT ${builder.param(window.limit)} OFFSET ${builder.param(window.offset)}`;
-  // The page's keys are found first, joining only what the filters and the sort need (PostgreSQL
-  // drops the other left joins); the row's other columns are then read for those rows alone.
-  const keys = uniqueKey.map((expression, i) => `${expression} AS k${i}`).join(', ');
   const pageKeys =
-    !total.total_is_estimate && total.total <= FILTER_FIRST_LIMIT && where !== EVERY_ROW
-      ? filterFirstKeys(statement, where, limit, reverse)
-      : `SELECT ${keys} FROM ${keyFrom} WHERE ${where} ORDER BY ${pageOrder} ${limit}`;
+    read === 'filter first'
+      ? filterFirstKeys(statement, window, builder)
+      : sortOrderKeys(statement, window, builder, read === 'bounded walk');
+  const order = orderBy(statement.source, statement.sort);
   const keyed = keyedRowsFrom(statement.source, pageKeys);
   const { rows } = await db.query<Record<string, unknown>>(
     keyed
@@ -115,39 +166,110 @@ export async function queryListPage<T>(
          ORDER BY ${order}`,
     builder.params,
   );
-  return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
+  return rows;
 }
+
+const limitSql = (window: PageWindow, builder: SqlBuilder) =>
+  `LIMIT ${builder.param(window.limit)} OFFSET ${builder.param(window.offset)}`;
+
+const keysSql = (source: ListSource) =>
+  source.uniqueKey.map((expression, i) => `${expression} AS k${i}`).join(', ');
+
+const keyNames = (source: ListSource) => source.uniqueKey.map((_, i) => `k${i}`).join(', ');
 
 /**
- * The page's keys taken from all the matches, sorted. When a filter leaves a few thousand rows,
- * the planner's favourite — walking an index in sort order and testing each row — can read most
- * of the table before it finds a page of matches (the matches of "contains nimb" all sort under
- * N); collecting the matches first through the filter's own index is bounded by the count.
+ * The page's keys read in sort order, so that an index on the first sort column (its tie-break
+ * being the unique key) is walked from the right end and stops after the page; a deep page is
+ * read from the end, in the reversed order. Empty values sort last both ways, which no one index
+ * order gives for both directions: the rows with a value and the rows without are read as two
+ * branches, each in an order the same index walks (forwards for one direction, backwards for the
+ * other), and the branches are appended in the list's order. `list_rows_in_order()` keeps the
+ * statement off parallel workers, whose Parallel Append would interleave them (migration 0015).
+ *
+ * `bounded`: the walk examines at most walkLimit rows of the sort order (both branches counted),
+ * testing the filters on them outside that limit; a page that comes back short is then read
+ * filter first.
  */
-function filterFirstKeys(
+function sortOrderKeys(
   statement: ListStatement,
-  where: string,
-  limit: string,
-  reverse: boolean,
+  window: PageWindow,
+  builder: SqlBuilder,
+  bounded: boolean,
 ): string {
-  const { uniqueKey } = statement.source;
-  const terms = sortTerms(statement.source, statement.sort, reverse);
-  const from = fromFor(statement.source, `${where} ${terms.map((t) => t.expression).join(' ')}`);
-  const keys = uniqueKey.map((expression, i) => `${expression} AS k${i}`);
-  const sorts = terms.map((term, i) => `${term.expression} AS s${i}`);
-  const order = [
-    ...terms.map((term, i) => `s${i} ${term.direction}`),
-    ...uniqueKey.map((_, i) => (reverse ? `k${i} DESC` : `k${i}`)),
-  ];
-  return `WITH matches AS MATERIALIZED (
-      SELECT ${[...keys, ...sorts].join(', ')} FROM ${from} WHERE ${where})
-    SELECT ${uniqueKey.map((_, i) => `k${i}`).join(', ')} FROM matches ORDER BY ${order.join(', ')} ${limit}`;
+  const { source } = statement;
+  const reverse = window.from === 'end';
+  const terms = sortTerms(source, statement.sort, reverse);
+  const scope = statement.scope(builder);
+  const filter = builder.fragment(statement.filter);
+  const depth = window.offset + window.limit;
+  const rowLimit = `LIMIT ${builder.param(
+    bounded ? Math.min(WALK_MAX, Math.max(WALK_MIN, WALK_ROWS_PER_ROW * depth)) : depth,
+  )}`;
+  const branch = (condition: string, branchTerms: readonly SortTerm[]) => {
+    const order = termsSql(branchTerms);
+    const where = bounded
+      ? `(${scope}) AND ${condition}`
+      : `(${scope}) AND (${filter}) AND ${condition}`;
+    const from = fromFor(source, `${where} ${filter} ${order}`);
+    const matches = bounded ? `, (${filter}) AS matches` : '';
+    return `(SELECT ${keysSql(source)}${matches} FROM ${from} WHERE ${where}
+      ORDER BY ${order} ${rowLimit})`;
+  };
+  const [first, ...rest] = terms;
+  const firstKey = statement.sort[0];
+  const grouped = firstKey && source.groupedSorts?.[firstKey.id];
+  let branches: string[];
+  if (!firstKey || !first) {
+    branches = [branch('TRUE', terms)];
+  } else if (grouped) {
+    // One group per key of the joined table, in the order of its value; rows with no key last.
+    const [keyTerm, ...after] = rest;
+    const groups = `(SELECT sort_group.k FROM (${grouped.groups}) sort_group
+      ORDER BY sort_group.v ${first.direction}, sort_group.k ${keyTerm!.direction})`;
+    const withKey = `(SELECT page_group.* FROM ${groups} sort_group_key
+      CROSS JOIN LATERAL ${branch(`${grouped.ref} = sort_group_key.k`, after)} page_group)`;
+    const withoutKey = branch(`${grouped.ref} IS NULL`, after);
+    branches = reverse ? [withoutKey, withKey] : [withKey, withoutKey];
+  } else {
+    // Within the rows that have a value the NULLS rule changes nothing; left out, the direction
+    // alone is the order of an ascending index, or of that index walked backwards.
+    const valueOrder = { expression: first.expression, direction: first.direction.split(' ')[0]! };
+    const withValue = branch(`${first.expression} IS NOT NULL`, [valueOrder, ...rest]);
+    const empty = branch(`${first.expression} IS NULL`, rest);
+    branches = reverse ? [empty, withValue] : [withValue, empty];
+  }
+  const appended = `SELECT * FROM (${branches.join(' UNION ALL ')}) branches
+    WHERE list_rows_in_order()`;
+  if (!bounded) return `${appended} ${limitSql(window, builder)}`;
+  return `SELECT ${keyNames(source)} FROM (${appended} ${rowLimit}) walked
+    WHERE matches ${limitSql(window, builder)}`;
 }
 
-async function countMatches(
-  db: SqlClient,
+/** The page's keys taken from all the matches, sorted (see FILTER_FIRST_LIMIT). */
+function filterFirstKeys(
   statement: ListStatement,
-): Promise<{ total: number; total_is_estimate: boolean }> {
+  window: PageWindow,
+  builder: SqlBuilder,
+): string {
+  const { source } = statement;
+  const terms = sortTerms(source, statement.sort, window.from === 'end');
+  const where = whereClause(statement, builder);
+  const from = fromFor(source, `${where} ${terms.map((t) => t.expression).join(' ')}`);
+  const columns = terms.map((term, i) => `${term.expression} AS s${i}`);
+  const order = terms.map((term, i) => `s${i} ${term.direction}`);
+  const keyAt = terms.length - source.uniqueKey.length;
+  const keys = source.uniqueKey.map((_, i) => `s${keyAt + i} AS k${i}`);
+  return `WITH matches AS MATERIALIZED (
+      SELECT ${columns.join(', ')} FROM ${from} WHERE ${where})
+    SELECT ${keys.join(', ')} FROM matches ORDER BY ${order.join(', ')} ${limitSql(window, builder)}`;
+}
+
+interface ListTotal {
+  readonly total: number;
+  readonly total_is_estimate: boolean;
+}
+
+async function countMatches(db: SqlClient, statement: ListStatement): Promise<ListTotal> {
   const builder = new SqlBuilder();
   const where = whereClause(statement, builder);
   const from = `FROM ${fromFor(statement.source, where)} WHERE ${where}`;

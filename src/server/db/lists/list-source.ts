@@ -45,6 +45,48 @@ export interface ListSource {
   readonly columns: Readonly<Record<string, string>>;
   /** A unique expression appended to every ORDER BY so that pages never overlap or skip rows. */
   readonly uniqueKey: readonly string[];
+  /**
+   * Sort columns whose value comes from a small joined table through a foreign key (a license's
+   * package name). Sorting by one joins and sorts every row; instead the list is read one key at
+   * a time, the keys in the order of their value, each key's rows through an index on
+   * (foreign key, unique key). The order is then (value, foreign key, …), so rows of two keys
+   * with the same value do not interleave.
+   */
+  readonly groupedSorts?: Readonly<Record<string, SortGroups>>;
+}
+
+export interface SortGroups {
+  /** The row's foreign key (l.package_id). */
+  readonly ref: string;
+  /**
+   * SQL answering rows (k, v): every non-null value the foreign key holds, once, and the sort
+   * value it stands for (null when the joined table has no such row).
+   */
+  readonly groups: string;
+}
+
+/**
+ * SortGroups over a small joined table: the distinct values of the foreign key, found by
+ * skipping through its index (one probe per value, not a read of every row), with the joined
+ * table's value for each. For keys with few values: a license's package, version, license org.
+ */
+export function distinctKeyGroups(
+  rows: { table: string; alias: string; column: string },
+  joined: { table: string; key: string; value: string },
+): SortGroups {
+  const { table, alias, column } = rows;
+  return {
+    ref: `${alias}.${column}`,
+    groups: `WITH RECURSIVE present(k) AS (
+        (SELECT ${column} FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+        UNION ALL
+        SELECT (SELECT t.${column} FROM ${table} t WHERE t.${column} > present.k
+                ORDER BY t.${column} LIMIT 1)
+        FROM present WHERE present.k IS NOT NULL)
+      SELECT present.k, joined.${joined.value} AS v FROM present
+      LEFT JOIN ${joined.table} joined ON joined.${joined.key} = present.k
+      WHERE present.k IS NOT NULL`,
+  };
 }
 
 const usesAlias = (sql: string, alias: string) => new RegExp(`\\b${alias}\\.`).test(sql);

@@ -76,7 +76,13 @@ export function listStatement(
     }
     throw error;
   }
-  return { source, scope, sort, filter: (first) => compiled.toSql(first) };
+  return {
+    source,
+    scope,
+    sort,
+    filter: (first) => compiled.toSql(first),
+    filteredColumns: (query.filters ?? []).map((filter) => filter.id),
+  };
 }
 
 export async function listPage<T>(
