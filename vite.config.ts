@@ -2,10 +2,13 @@
 // live channel run on the Pushboard server; proxying them keeps the browser on one origin, so the
 // session cookie and the CSRF header behave exactly as in production.
 import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -25,11 +28,57 @@ function serveOwnSourceFiles(req: IncomingMessage): string | undefined {
   }
 }
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy of every text file of the build, at their best (and
+ * slowest) settings, once; the server sends the copy a browser accepts instead of compressing each
+ * answer (src/server/http/caching.ts). A copy no smaller than its file is not written.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'pushboard-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          const copies: [string, Buffer][] = [
+            [
+              '.br',
+              await brotli(content, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                },
+              }),
+            ],
+            ['.gz', await gzipped(content, { level: constants.Z_BEST_COMPRESSION })],
+          ];
+          for (const [ending, copy] of copies) {
+            if (copy.length < content.length) await writeFile(file + ending, copy);
+          }
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // .env files live at the repository root, not inside src/web.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
