@@ -11,7 +11,8 @@ import { loggerOptions, type LogStream } from '../logger';
 import { OneLinePerRequest } from './access-log';
 import type { AppDeps, AppInstance, RouteRecord } from './app-instance';
 import { registerErrorHandler, sendFrameworkError } from './error-handler';
-import { registerSpa } from './spa';
+import { isApiPath, registerSpa } from './spa';
+import { registerApiCacheControl } from './caching';
 import { adminRoutes } from './routes/admin';
 import { auditRoutes } from './routes/audit';
 import { connectedOrgRoutes } from './routes/connected-orgs';
@@ -121,7 +122,11 @@ export async function buildApp(
       : false,
   });
   await registerRateLimits(app);
+  // API answers are compressed as they are sent (brotli at quality 4 or gzip, whichever the
+  // browser accepts; smaller ones are not worth it); the web app's files come compressed from the
+  // build (caching.ts).
   await app.register(compress, { threshold: 1024 });
+  registerApiCacheControl(app, isApiPath);
   if (deps.config.FORCE_HTTPS) {
     app.addHook('onRequest', async (request, reply) => {
       if (request.protocol !== 'https' && request.url !== '/healthz') {

@@ -6,6 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { authEndpoints, operationEndpoints } from '../../domain';
 import type { PublicRouteCheck } from './auth';
 import { routeKey } from './route';
+import { isPrecompressedCopy } from './caching';
 
 /** `METHOD /route/pattern` → why anyone may call it. */
 export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
@@ -40,11 +41,11 @@ export function publicRouteCheck(webFiles: ReadonlySet<string>): PublicRouteChec
   };
 }
 
-/** The URL path of every file under the built web app's folder. */
+/** The URL path of every file under the built web app's folder (not its compressed copies). */
 export function webFilePaths(webDir: string | undefined): Set<string> {
   if (webDir === undefined || !existsSync(webDir)) return new Set();
-  const files = readdirSync(webDir, { recursive: true, withFileTypes: true }).filter((entry) =>
-    entry.isFile(),
+  const files = readdirSync(webDir, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && !isPrecompressedCopy(entry.name),
   );
   return new Set(
     files.map(

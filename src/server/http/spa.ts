@@ -1,12 +1,13 @@
-// Serves the built web app: hashed assets with long caching, and index.html for every client route
-// (docs/product.md "Route table") so deep links work. API-like paths never get the HTML: they
-// answer JSON 404.
+// Serves the built web app: its files as caching.ts says (hashed assets cached for a year,
+// compressed copies made at build time), and index.html for every client route (docs/product.md
+// "Route table") so deep links work. API-like paths never get the HTML: they answer JSON 404.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from './app-instance';
 import { NotFoundError } from '../errors';
+import { staticFileOptions, UNHASHED_CACHE_CONTROL } from './caching';
 
 const API_PREFIXES = ['/api/', '/oauth2/', '/socket.io/', '/healthz', '/metrics'];
 
@@ -18,17 +19,7 @@ export function isApiPath(url: string): boolean {
 export async function registerSpa(app: AppInstance, webDir: string | undefined): Promise<void> {
   const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await app.register(fastifyStatic, staticFileOptions(webDir));
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -44,6 +35,6 @@ export async function registerSpa(app: AppInstance, webDir: string | undefined):
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', UNHASHED_CACHE_CONTROL).sendFile('index.html');
   });
 }
