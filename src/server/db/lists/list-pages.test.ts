@@ -33,21 +33,30 @@ beforeAll(async () => {
     CREATE TABLE list_probe_group (k int PRIMARY KEY, name text);
     INSERT INTO list_probe_group VALUES (0, 'zulu'), (1, 'alpha'), (2, 'mike'), (3, 'bravo'),
       (4, 'alpha'), (5, NULL), (6, 'echo'), (7, 'delta');
-    ANALYZE list_probe; ANALYZE list_probe_group;`);
+    CREATE TABLE list_probe_tag (id int NOT NULL, tag text NOT NULL);
+    INSERT INTO list_probe_tag
+      SELECT i, 't' || (i % 3) FROM generate_series(1, ${ROWS}, 17) i
+      UNION ALL SELECT i, 'u' FROM generate_series(1, ${ROWS}, 51) i;
+    CREATE INDEX list_probe_tag_idx ON list_probe_tag (id);
+    ANALYZE list_probe; ANALYZE list_probe_group; ANALYZE list_probe_tag;`);
 }, 120_000);
 
 afterAll(async () => {
   await testDb.drop();
 });
 
+// A value computed by a subquery, empty for most rows, and when it is not empty.
+const TAGS = `(SELECT string_agg(pt.tag, ',' ORDER BY pt.tag) FROM list_probe_tag pt
+  WHERE pt.id = p.id)`;
 const GROUP_JOIN = leftJoin('list_probe_group', 'g', 'g.k = p.gk');
 
 const SOURCE: ListSource = {
   from: `list_probe p ${joinSql(GROUP_JOIN)}`,
   parts: { base: 'list_probe p', joins: [GROUP_JOIN] },
   select: 'p.id',
-  columns: { id: 'p.id', a: 'p.a', b: 'p.b', c: 'p.c', g: 'g.name' },
+  columns: { id: 'p.id', a: 'p.a', b: 'p.b', c: 'p.c', g: 'g.name', t: TAGS },
   uniqueKey: ['p.id'],
+  presentWhen: { t: 'EXISTS (SELECT 1 FROM list_probe_tag pe WHERE pe.id = p.id)' },
   groupedSorts: {
     g: distinctKeyGroups(
       { table: 'list_probe', alias: 'p', column: 'gk' },
@@ -98,9 +107,8 @@ async function expectedIds(
   // The grouped column is ordered by its name, then its key.
   const terms = sort.flatMap((key) => {
     const direction = `${key.desc ? 'DESC' : 'ASC'} NULLS LAST`;
-    return key.id === 'g'
-      ? [`g.name ${direction}`, `p.gk ${direction}`]
-      : [`p.${key.id} ${direction}`];
+    if (key.id === 'g') return [`g.name ${direction}`, `p.gk ${direction}`];
+    return [`${SOURCE.columns[key.id]!} ${direction}`];
   });
   const tie = `p.id ${sort[0]?.desc ? 'DESC' : 'ASC'}`;
   const { rows } = await testDb.db.query<{ id: number }>(
@@ -121,7 +129,7 @@ async function matchCount(filter: Filter | null): Promise<number> {
 }
 
 const sortKey = fc.record({
-  id: fc.constantFrom('id', 'a', 'b', 'c', 'g'),
+  id: fc.constantFrom('id', 'a', 'b', 'c', 'g', 't'),
   desc: fc.boolean(),
 });
 

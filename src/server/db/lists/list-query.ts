@@ -234,8 +234,9 @@ function sortOrderKeys(
     // Within the rows that have a value the NULLS rule changes nothing; left out, the direction
     // alone is the order of an ascending index, or of that index walked backwards.
     const valueOrder = { expression: first.expression, direction: first.direction.split(' ')[0]! };
-    const withValue = branch(`${first.expression} IS NOT NULL`, [valueOrder, ...rest]);
-    const empty = branch(`${first.expression} IS NULL`, rest);
+    const present = source.presentWhen?.[firstKey.id] ?? `${first.expression} IS NOT NULL`;
+    const withValue = branch(present, [valueOrder, ...rest]);
+    const empty = branch(`NOT (${present})`, rest);
     branches = reverse ? [empty, withValue] : [withValue, empty];
   }
   const appended = `SELECT * FROM (${branches.join(' UNION ALL ')}) branches

@@ -53,6 +53,11 @@ export interface ListSource {
    * with the same value do not interleave.
    */
   readonly groupedSorts?: Readonly<Record<string, SortGroups>>;
+  /**
+   * For a sort column whose value is costly to compute (a subquery), a condition true exactly
+   * when the value is not empty, so that the rows without one are found without computing it.
+   */
+  readonly presentWhen?: Readonly<Record<string, string>>;
 }
 
 export interface SortGroups {

@@ -2,7 +2,14 @@
 // and a group's installed versions.
 import type { OrgScope } from '../../../domain';
 import { blacklistedSql, type BlacklistSettings } from '../repositories/blacklist';
-import { innerJoin, joinSql, leftJoin, type ListSource } from './list-source';
+import {
+  distinctKeyGroups,
+  innerJoin,
+  joinSql,
+  leftJoin,
+  type ListSource,
+  type SortGroups,
+} from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
 const GROUP_NAMES = `(SELECT string_agg(g.name, ', ' ORDER BY g.name)
@@ -31,6 +38,26 @@ const ORG_COLUMNS = {
   type: 'o.type',
 } as const;
 
+/** The instance's environment, location and release: sorted one instance at a time. */
+const byInstance = (value: string): SortGroups =>
+  distinctKeyGroups(
+    { table: 'org', alias: 'o', column: 'instance' },
+    { table: 'instance', key: 'key', value },
+  );
+
+const ORG_SORTS = {
+  groupedSorts: {
+    environment: byInstance('environment'),
+    location: byInstance('location'),
+    release: byInstance('release'),
+  },
+  // An org with no group has no group names: found through the member table, not by building
+  // every org's names.
+  presentWhen: {
+    groups: 'EXISTS (SELECT 1 FROM org_group_member gp WHERE gp.org_id = o.org_id)',
+  },
+} as const;
+
 export const ORG_SOURCE: ListSource = {
   from: `org o ${ORG_JOINS}`,
   parts: {
@@ -40,6 +67,7 @@ export const ORG_SOURCE: ListSource = {
   select: ORG_SELECT,
   columns: ORG_COLUMNS,
   uniqueKey: ['o.org_id'],
+  ...ORG_SORTS,
 };
 
 const ORG_REF = { orgId: 'o.org_id', accountId: 'o.account_id' };
@@ -98,6 +126,7 @@ export const CUSTOMER_SOURCE: ListSource = {
     install_date: 'v.install_date',
   },
   uniqueKey: ['v.org_id', 'v.package_id'],
+  ...ORG_SORTS,
 };
 
 export function customerScope(
