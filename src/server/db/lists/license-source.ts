@@ -30,7 +30,17 @@ export const LICENSE_SOURCE: ListSource = {
     expiration: 'l.expiration',
   },
   uniqueKey: ['l.sfid'],
+  fewValues: { status: { table: 'license', alias: 'l', column: 'status' } },
   groupedSorts: {
+    // Every stored account, and the ids of accounts licenses name that are not stored (kept by
+    // triggers, migration 0015; an id the account table has since gained is left out).
+    account_name: {
+      ref: 'l.account_id',
+      groups: `SELECT a.account_id AS k, a.account_name AS v FROM account a
+        UNION ALL
+        SELECT u.account_id, NULL FROM license_account_unknown u
+        WHERE NOT EXISTS (SELECT 1 FROM account a WHERE a.account_id = u.account_id)`,
+    },
     package_name: distinctKeyGroups(
       { table: 'license', alias: 'l', column: 'package_id' },
       {

@@ -10,7 +10,7 @@ import {
   type SqlFragment,
 } from '../../../domain';
 import type { SqlClient } from '../database';
-import { fromFor, keyedRowsFrom, type ListSource } from './list-source';
+import { fromFor, keyedRowsFrom, type ListSource, type SortGroups } from './list-source';
 import { SqlBuilder, type Scope } from './sql-builder';
 
 export interface ListStatement {
@@ -223,9 +223,8 @@ function sortOrderKeys(
     branches = [branch('TRUE', terms)];
   } else if (grouped) {
     // One group per key of the joined table, in the order of its value; rows with no key last.
-    const [keyTerm, ...after] = rest;
-    const groups = `(SELECT sort_group.k FROM (${grouped.groups}) sort_group
-      ORDER BY sort_group.v ${first.direction}, sort_group.k ${keyTerm!.direction})`;
+    const [, ...after] = rest;
+    const groups = orderedGroups(grouped, first.direction, reverse);
     const withKey = `(SELECT page_group.* FROM ${groups} sort_group_key
       CROSS JOIN LATERAL ${branch(`${grouped.ref} = sort_group_key.k`, after)} page_group)`;
     const withoutKey = branch(`${grouped.ref} IS NULL`, after);
@@ -244,6 +243,20 @@ function sortOrderKeys(
   if (!bounded) return `${appended} ${limitSql(window, builder)}`;
   return `SELECT ${keyNames(source)} FROM (${appended} ${rowLimit}) walked
     WHERE matches ${limitSql(window, builder)}`;
+}
+
+/**
+ * The keys of a grouped sort in the list's order: by value, then key; keys whose value is empty
+ * last (first when reversed). Like the rows, the keys with a value and those without are two
+ * branches, so an index on the joined table's (value, key) is walked for either direction.
+ */
+function orderedGroups(grouped: SortGroups, direction: string, reverse: boolean): string {
+  const way = direction.split(' ')[0]!;
+  const withValue = `(SELECT sort_group.k FROM (${grouped.groups}) sort_group
+    WHERE sort_group.v IS NOT NULL ORDER BY sort_group.v ${way}, sort_group.k ${way})`;
+  const without = `(SELECT sort_group.k FROM (${grouped.groups}) sort_group
+    WHERE sort_group.v IS NULL ORDER BY sort_group.k ${way})`;
+  return `(${(reverse ? [without, withValue] : [withValue, without]).join(' UNION ALL ')})`;
 }
 
 /** The page's keys taken from all the matches, sorted (see FILTER_FIRST_LIMIT). */

@@ -58,6 +58,16 @@ export interface ListSource {
    * when the value is not empty, so that the rows without one are found without computing it.
    */
   readonly presentWhen?: Readonly<Record<string, string>>;
+  /** Text columns with few distinct values, whose filters are decided on those (few-values.ts). */
+  readonly fewValues?: Readonly<Record<string, FewValues>>;
+}
+
+/** Where a column's distinct values are read from: its table (and an index leading with it). */
+export interface FewValues {
+  readonly table: string;
+  /** The table's alias in the list's FROM clause. */
+  readonly alias: string;
+  readonly column: string;
 }
 
 export interface SortGroups {

@@ -45,7 +45,15 @@ const byInstance = (value: string): SortGroups =>
     { table: 'instance', key: 'key', value },
   );
 
+const orgColumn = (column: string) => ({ table: 'org', alias: 'o', column });
+
 const ORG_SORTS = {
+  fewValues: {
+    status: orgColumn('status'),
+    type: orgColumn('type'),
+    edition: orgColumn('edition'),
+    instance: orgColumn('instance'),
+  },
   groupedSorts: {
     environment: byInstance('environment'),
     location: byInstance('location'),

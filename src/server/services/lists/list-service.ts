@@ -10,6 +10,7 @@ import {
   isValidTimeZone,
   sortKeysOf,
   TOO_DEEP_MESSAGE,
+  type CompiledFilter,
   type FilterColumn,
   type FilterContext,
   type ListDefinition,
@@ -21,6 +22,7 @@ import type { Database } from '../../db/database';
 import { queryListPage, type ListStatement } from '../../db/lists/list-query';
 import type { ListSource } from '../../db/lists/list-source';
 import { streamListRows } from '../../db/lists/list-export';
+import { narrowFewValues } from '../../db/lists/few-values';
 import type { Scope } from '../../db/lists/sql-builder';
 import { InvalidError } from '../../errors';
 
@@ -56,14 +58,14 @@ function filterContext(query: ListQuery, context: ListRequestContext): FilterCon
   return { now: context.now ?? new Date(), timeZone, username: context.username };
 }
 
-/** The statement for a list request, or a 400 naming what is wrong with it. */
-export function listStatement(
+/** The statement for a list request and its compiled filters, or a 400 naming what is wrong. */
+function compiledStatement(
   list: ListDefinition,
   source: ListSource,
   scope: Scope,
   query: ListQuery,
   context: ListRequestContext,
-): ListStatement {
+): { statement: ListStatement; filters: readonly CompiledFilter[] } {
   const sort = checkedSort(list, source, query);
   const columns = filterColumns(list, source);
   let compiled;
@@ -76,13 +78,25 @@ export function listStatement(
     }
     throw error;
   }
-  return {
+  const statement: ListStatement = {
     source,
     scope,
     sort,
     filter: (first) => compiled.toSql(first),
-    filteredColumns: (query.filters ?? []).map((filter) => filter.id),
+    filteredColumns: compiled.filters.map((filter) => filter.column.id),
   };
+  return { statement, filters: compiled.filters };
+}
+
+/** The statement for a list request, or a 400 naming what is wrong with it. */
+export function listStatement(
+  list: ListDefinition,
+  source: ListSource,
+  scope: Scope,
+  query: ListQuery,
+  context: ListRequestContext,
+): ListStatement {
+  return compiledStatement(list, source, scope, query, context).statement;
 }
 
 export async function listPage<T>(
@@ -93,7 +107,8 @@ export async function listPage<T>(
   query: ListQuery,
   context: ListRequestContext,
 ): Promise<ListPage<T>> {
-  const statement = listStatement(list, source, scope, query, context);
+  const compiled = compiledStatement(list, source, scope, query, context);
+  const statement = await narrowFewValues(db, compiled.statement, compiled.filters);
   const page = await queryListPage<T>(db, statement, query.page, query.pageSize);
   // Deeper than MAX_LIST_DEPTH rows from both ends: the OFFSET would read that many rows.
   if (!page) throw new InvalidError(TOO_DEEP_MESSAGE, 'page');
