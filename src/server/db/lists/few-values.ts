@@ -4,7 +4,7 @@
 // and the rows are then asked for `column = value` — which an index answers, in sort order when
 // it also holds the sort column, and at once when nothing matches. A "contains" pattern on every
 // row cannot use a btree, and a trigram index on such a column is slower than reading the table
-// for the common values (docs/architecture.md "Lists declared as data").
+// for the common values (docs/architecture.md "How a page is read").
 import type { CompiledFilter, SqlFragment } from '../../../domain';
 import { andSql } from '../../../domain';
 import type { SqlClient } from '../database';

@@ -37,7 +37,7 @@ interface SortTerm {
  * The sort's terms, the unique key last. Empty values sort last whichever the direction; the
  * unique key breaks ties in the direction of the first sort column, so that one index on
  * (column, key) serves the column both ways, walked forwards or backwards (docs/architecture.md
- * "Lists declared as data"). `reverse` turns the whole order around, empty values included (ASC NULLS LAST
+ * "How a page is read"). `reverse` turns the whole order around, empty values included (ASC NULLS LAST
  * becomes DESC NULLS FIRST): the first rows of the reversed order are the last rows of the list.
  */
 function sortTerms(source: ListSource, sort: readonly SortKey[], reverse = false): SortTerm[] {

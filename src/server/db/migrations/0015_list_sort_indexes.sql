@@ -1,7 +1,7 @@
 -- Every sortable column of the big lists is read in its order from an index on (column, unique
 -- key), whichever the direction: the tie-break follows the direction, so one index walked
 -- forwards or backwards serves both, and the last page is read from the other end as fast as the
--- first (docs/architecture.md "Lists declared as data"). Measured by bench/lists.ts at 100 000 orgs and
+-- first (docs/architecture.md "How a page is read"). Measured by bench/lists.ts at 100 000 orgs and
 -- 1 000 000 licenses.
 
 -- Licenses: the columns on the license row.
