@@ -135,6 +135,13 @@ export const CUSTOMER_SOURCE: ListSource = {
   },
   uniqueKey: ['v.org_id', 'v.package_id'],
   ...ORG_SORTS,
+  groupedSorts: {
+    ...ORG_SORTS.groupedSorts,
+    version_number: distinctKeyGroups(
+      { table: 'org_package_version', alias: 'v', column: 'version_id' },
+      { table: 'package_version', key: 'version_id', value: 'version_sort' },
+    ),
+  },
 };
 
 export function customerScope(

@@ -92,6 +92,31 @@ CREATE TRIGGER license_accounts_removed AFTER DELETE ON account
   REFERENCING OLD TABLE AS removed_accounts
   FOR EACH STATEMENT EXECUTE FUNCTION license_accounts_removed();
 
+-- A package's or version's customers: one version at a time, or by license status or install
+-- date within the package.
+DROP INDEX org_package_version_version_idx;
+CREATE INDEX org_package_version_version_idx ON org_package_version (version_id, org_id);
+DROP INDEX org_package_version_package_idx;
+CREATE INDEX org_package_version_package_idx
+  ON org_package_version (package_id, license_status, org_id);
+CREATE INDEX org_package_version_installed_idx
+  ON org_package_version (package_id, install_date, org_id);
+
+-- An upgrade's jobs (tens of thousands per upgrade, millions over the years).
+CREATE INDEX upgrade_job_list_status_idx ON upgrade_job (upgrade_id, status, id);
+CREATE INDEX upgrade_job_list_start_idx ON upgrade_job (upgrade_id, start_time, id);
+CREATE INDEX upgrade_job_list_end_idx ON upgrade_job (upgrade_id, end_time, id);
+CREATE INDEX upgrade_job_list_duration_idx ON upgrade_job (upgrade_id, duration, id);
+
+-- The audit log: each sortable column, the Target column's expression as audit-source.ts writes it.
+DROP INDEX audit_log_at_idx;
+CREATE INDEX audit_log_at_idx ON audit_log (at, id);
+CREATE INDEX audit_log_list_actor_idx ON audit_log (actor, id);
+CREATE INDEX audit_log_list_action_idx ON audit_log (action, id);
+CREATE INDEX audit_log_list_outcome_idx ON audit_log (outcome, id);
+CREATE INDEX audit_log_list_target_idx ON audit_log
+  ((target_type || coalesce(' ' || nullif(trim(target_id), ''), '')), id);
+
 -- A page read in sort order is appended from two branches (the rows with a value in the first
 -- sort column, then those without); a Parallel Append would interleave them. A statement that
 -- calls a PARALLEL UNSAFE function is never planned in parallel, and this one costs nothing: it
