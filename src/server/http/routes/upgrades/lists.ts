@@ -7,9 +7,16 @@ import {
   upgradeBlacklistScope,
   upgradeJobScope,
 } from '../../../db/lists/upgrade-sources';
+import type { SqlClient } from '../../../db/database';
 import type { AppInstance } from '../../app-instance';
 import { registerServerList } from '../../lists/register-list';
-import { requireUpgrade } from './details';
+import { upgradeExists } from '../../../db/repositories/upgrades/upgrades';
+import { NotFoundError } from '../../../errors';
+
+/** A 404 naming the upgrade when there is none; its details (counted over every job) are not read. */
+async function requireUpgradeId(db: SqlClient, id: number): Promise<void> {
+  if (!(await upgradeExists(db, id))) throw new NotFoundError(`No upgrade ${id}.`);
+}
 
 export function upgradeListRoutes(app: AppInstance): void {
   const db = app.deps.db;
@@ -17,7 +24,7 @@ export function upgradeListRoutes(app: AppInstance): void {
   registerServerList(app, upgradeEndpoints.jobs, {
     source: UPGRADE_JOB_SOURCE,
     scope: async (params, query) => {
-      await requireUpgrade(db, params.id);
+      await requireUpgradeId(db, params.id);
       return upgradeJobScope(params.id, query.itemId);
     },
   });
@@ -25,7 +32,7 @@ export function upgradeListRoutes(app: AppInstance): void {
   registerServerList(app, upgradeEndpoints.blacklist, {
     source: UPGRADE_BLACKLIST_SOURCE,
     scope: async (params) => {
-      await requireUpgrade(db, params.id);
+      await requireUpgradeId(db, params.id);
       return upgradeBlacklistScope(params.id);
     },
   });
