@@ -4,34 +4,46 @@
 import type { SubscriberRow } from '../db/repositories/subscribers';
 import { dateTimeMs } from './record-values';
 
-const signature = (row: SubscriberRow) =>
-  [row.name, row.instance, row.parentOrgId, row.isSandbox, row.type].join('\u0000');
+/** What a subscriber row says about its org, as this run stored it. */
+type Written = Pick<SubscriberRow, 'name' | 'instance' | 'parentOrgId' | 'isSandbox' | 'type'> & {
+  modifiedMs: number;
+};
+
+const sameData = (known: Written, row: SubscriberRow) =>
+  known.name === row.name &&
+  known.instance === row.instance &&
+  known.parentOrgId === row.parentOrgId &&
+  known.isSandbox === row.isSandbox &&
+  known.type === row.type;
 const modifiedMs = (row: SubscriberRow) =>
   row.modifiedDate ? dateTimeMs(row.modifiedDate) : Number.NEGATIVE_INFINITY;
 
 export class WrittenOrgs {
-  private readonly written = new Map<string, { signature: string; modifiedMs: number }>();
+  private readonly written = new Map<string, Written>();
 
   /** True when this run already stored the org with this data and a modification as recent. */
   isCurrent(row: SubscriberRow): boolean {
     const known = this.written.get(row.orgId);
-    return (
-      known !== undefined &&
-      known.signature === signature(row) &&
-      modifiedMs(row) <= known.modifiedMs
-    );
+    return known !== undefined && sameData(known, row) && modifiedMs(row) <= known.modifiedMs;
   }
 
   /** Rows whose transaction has committed (only then may later pages skip their org). */
   remember(rows: readonly SubscriberRow[]): void {
     for (const row of rows) {
       const known = this.written.get(row.orgId);
-      const sig = signature(row);
       const ms = modifiedMs(row);
-      this.written.set(row.orgId, {
-        signature: sig,
-        modifiedMs: known?.signature === sig ? Math.max(known.modifiedMs, ms) : ms,
-      });
+      if (known !== undefined && sameData(known, row)) {
+        known.modifiedMs = Math.max(known.modifiedMs, ms);
+      } else {
+        this.written.set(row.orgId, {
+          name: row.name,
+          instance: row.instance,
+          parentOrgId: row.parentOrgId,
+          isSandbox: row.isSandbox,
+          type: row.type,
+          modifiedMs: ms,
+        });
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 // account rows: the customers licenses point at (many orgs may share one account).
 import type { SqlClient } from '../database';
-import { column, lastPerKey } from './bulk';
+import { arrayLiteral, lastPerKey } from './bulk';
 
 export interface AccountRow {
   accountId: string;
@@ -18,16 +18,17 @@ export async function upsertAccounts(
   await db.query(
     `INSERT INTO account (account_id, account_name, source_org_id, modified_date)
      SELECT u.account_id, u.account_name, $1, u.modified
-     FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS u(account_id, account_name, modified)
+     FROM unnest($2::text::text[], $3::text::text[], $4::text::timestamptz[])
+       AS u(account_id, account_name, modified)
      ON CONFLICT (account_id) DO UPDATE SET account_name = EXCLUDED.account_name,
        source_org_id = EXCLUDED.source_org_id, modified_date = EXCLUDED.modified_date
      WHERE (account.account_name, account.source_org_id, account.modified_date)
        IS DISTINCT FROM (EXCLUDED.account_name, EXCLUDED.source_org_id, EXCLUDED.modified_date)`,
     [
       sourceOrgId,
-      column(rows, (r) => r.accountId),
-      column(rows, (r) => r.accountName),
-      column(rows, (r) => r.modifiedDate),
+      arrayLiteral(rows, (r) => r.accountId),
+      arrayLiteral(rows, (r) => r.accountName),
+      arrayLiteral(rows, (r) => r.modifiedDate),
     ],
   );
 }

@@ -1,6 +1,6 @@
 // license rows (sfLma__License__c), written a page at a time by the sync.
 import type { SqlClient } from '../database';
-import { column, lastPerKey } from './bulk';
+import { arrayLiteral, lastPerKey } from './bulk';
 
 export interface LicenseRow {
   sfid: string;
@@ -35,9 +35,10 @@ export async function upsertLicenses(
        modified_date)
      SELECT u.sfid, $1, u.name, u.org_id, u.account_id, u.instance, u.type, u.is_sandbox, u.status,
        u.edition, u.install_date, u.expiration, u.used, u.package_id, u.version_id, u.modified
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-       $8::boolean[], $9::text[], $10::text[], $11::timestamptz[], $12::date[], $13::integer[],
-       $14::text[], $15::text[], $16::timestamptz[])
+     FROM unnest($2::text::text[], $3::text::text[], $4::text::text[], $5::text::text[],
+       $6::text::text[], $7::text::text[], $8::text::boolean[], $9::text::text[],
+       $10::text::text[], $11::text::timestamptz[], $12::text::date[], $13::text::integer[],
+       $14::text::text[], $15::text::text[], $16::text::timestamptz[])
        AS u(sfid, name, org_id, account_id, instance, type, is_sandbox, status, edition,
             install_date, expiration, used, package_id, version_id, modified)
      ON CONFLICT (sfid) DO UPDATE SET
@@ -59,21 +60,21 @@ export async function upsertLicenses(
             EXCLUDED.modified_date)`,
     [
       sourceOrgId,
-      column(rows, (r) => r.sfid),
-      column(rows, (r) => r.name),
-      column(rows, (r) => r.orgId),
-      column(rows, (r) => r.accountId),
-      column(rows, (r) => r.instance),
-      column(rows, (r) => r.type),
-      column(rows, (r) => r.isSandbox),
-      column(rows, (r) => r.status),
-      column(rows, (r) => r.edition),
-      column(rows, (r) => r.installDate),
-      column(rows, (r) => r.expiration),
-      column(rows, (r) => r.usedLicenseCount),
-      column(rows, (r) => r.packageId),
-      column(rows, (r) => r.versionId),
-      column(rows, (r) => r.modifiedDate),
+      arrayLiteral(rows, (r) => r.sfid),
+      arrayLiteral(rows, (r) => r.name),
+      arrayLiteral(rows, (r) => r.orgId),
+      arrayLiteral(rows, (r) => r.accountId),
+      arrayLiteral(rows, (r) => r.instance),
+      arrayLiteral(rows, (r) => r.type),
+      arrayLiteral(rows, (r) => r.isSandbox),
+      arrayLiteral(rows, (r) => r.status),
+      arrayLiteral(rows, (r) => r.edition),
+      arrayLiteral(rows, (r) => r.installDate),
+      arrayLiteral(rows, (r) => r.expiration),
+      arrayLiteral(rows, (r) => r.usedLicenseCount),
+      arrayLiteral(rows, (r) => r.packageId),
+      arrayLiteral(rows, (r) => r.versionId),
+      arrayLiteral(rows, (r) => r.modifiedDate),
     ],
   );
 }

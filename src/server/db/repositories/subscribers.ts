@@ -2,7 +2,7 @@
 // package (org_package_version). Subscriber data is authoritative for an org's name, type,
 // instance and parent; its status is derived afterwards (orgs.ts).
 import type { SqlClient } from '../database';
-import { column, lastPerKey } from './bulk';
+import { arrayLiteral, lastPerKey } from './bulk';
 import { EFFECTIVE_LICENSE_STATUS } from './license-status';
 
 export interface SubscriberRow {
@@ -51,8 +51,8 @@ export async function upsertSubscribers(
 async function upsertOrgs(db: SqlClient, rows: readonly SubscriberRow[]): Promise<void> {
   await db.query(
     `INSERT INTO org (org_id, name, instance, parent_org_id, is_sandbox, type, modified_date)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[],
-       $6::text[], $7::timestamptz[])
+     SELECT * FROM unnest($1::text::text[], $2::text::text[], $3::text::text[], $4::text::text[],
+       $5::text::boolean[], $6::text::text[], $7::text::timestamptz[])
      ON CONFLICT (org_id) DO UPDATE SET name = EXCLUDED.name, instance = EXCLUDED.instance,
        parent_org_id = EXCLUDED.parent_org_id, is_sandbox = EXCLUDED.is_sandbox,
        type = EXCLUDED.type,
@@ -63,13 +63,13 @@ async function upsertOrgs(db: SqlClient, rows: readonly SubscriberRow[]): Promis
             EXCLUDED.type)
        OR org.modified_date IS NULL OR org.modified_date < EXCLUDED.modified_date`,
     [
-      column(rows, (r) => r.orgId),
-      column(rows, (r) => r.name),
-      column(rows, (r) => r.instance),
-      column(rows, (r) => r.parentOrgId),
-      column(rows, (r) => r.isSandbox),
-      column(rows, (r) => r.type),
-      column(rows, (r) => r.modifiedDate),
+      arrayLiteral(rows, (r) => r.orgId),
+      arrayLiteral(rows, (r) => r.name),
+      arrayLiteral(rows, (r) => r.instance),
+      arrayLiteral(rows, (r) => r.parentOrgId),
+      arrayLiteral(rows, (r) => r.isSandbox),
+      arrayLiteral(rows, (r) => r.type),
+      arrayLiteral(rows, (r) => r.modifiedDate),
     ],
   );
 }
@@ -87,18 +87,19 @@ async function upsertInstalls(
   today: string,
   installs: readonly SubscriberRow[],
 ): Promise<void> {
-  const orgIds = column(installs, (r) => r.orgId);
+  const orgIds = arrayLiteral(installs, (r) => r.orgId);
   await db.query(
     `INSERT INTO org_package_version (org_id, package_id, version_id, license_status, install_date,
        status, modified_date)
      SELECT u.org_id, $1, u.version_id, coalesce(l.status, 'Active'), l.install_date, 'Installed',
        u.modified
-     FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS u(org_id, version_id, modified)
+     FROM unnest($2::text::text[], $3::text::text[], $4::text::timestamptz[])
+       AS u(org_id, version_id, modified)
      LEFT JOIN (
        SELECT DISTINCT ON (y.org_id) y.org_id, ${EFFECTIVE_LICENSE_STATUS('y', '$5')} AS status,
          y.install_date
        FROM license y
-       WHERE y.org_id = ANY($6::bpchar[]) AND y.package_id = $1::bpchar
+       WHERE y.org_id = ANY($2::text::bpchar[]) AND y.package_id = $1::bpchar
        ORDER BY y.org_id, y.modified_date DESC, y.sfid DESC
      ) l ON l.org_id = u.org_id::bpchar
      ON CONFLICT (org_id, package_id) DO UPDATE SET version_id = EXCLUDED.version_id,
@@ -112,10 +113,9 @@ async function upsertInstalls(
     [
       packageSfid,
       orgIds,
-      column(installs, (r) => r.versionId),
-      column(installs, (r) => r.modifiedDate),
+      arrayLiteral(installs, (r) => r.versionId),
+      arrayLiteral(installs, (r) => r.modifiedDate),
       today,
-      orgIds,
     ],
   );
 }
