@@ -1,6 +1,12 @@
 // The SQL of the licenses list, and its scopes (an org's, a group's, a package's, a version's).
 import type { LicenseScope } from '../../../domain';
-import { distinctKeyGroups, joinSql, leftJoin, type ListSource } from './list-source';
+import {
+  distinctKeyGroups,
+  distinctValueGroups,
+  joinSql,
+  leftJoin,
+  type ListSource,
+} from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
 const LICENSE_JOINS = [
@@ -10,6 +16,16 @@ const LICENSE_JOINS = [
   leftJoin('connected_org', 'c', 'c.org_id = l.source_org_id'),
   leftJoin('org', 'o', 'o.org_id = l.org_id'),
 ];
+
+const STATUS_VALUES = distinctValueGroups({ table: 'license', alias: 'l', column: 'status' });
+const PACKAGE_GROUPS = distinctKeyGroups(
+  { table: 'license', alias: 'l', column: 'package_id' },
+  { table: 'package', key: 'sfid', value: 'name' },
+);
+const LICENSE_ORG_GROUPS = distinctKeyGroups(
+  { table: 'license', alias: 'l', column: 'source_org_id' },
+  { table: 'connected_org', key: 'org_id', value: 'name' },
+);
 
 export const LICENSE_SOURCE: ListSource = {
   from: ['license l', ...LICENSE_JOINS.map(joinSql)].join('\n'),
@@ -30,8 +46,17 @@ export const LICENSE_SOURCE: ListSource = {
     expiration: 'l.expiration',
   },
   uniqueKey: ['l.sfid'],
-  fewValues: { status: { table: 'license', alias: 'l', column: 'status' } },
+  fewValues: {
+    status: STATUS_VALUES,
+    package_name: PACKAGE_GROUPS,
+    version_number: distinctKeyGroups(
+      { table: 'license', alias: 'l', column: 'version_id' },
+      { table: 'package_version', key: 'version_id', value: 'version_number' },
+    ),
+    lma_org_name: LICENSE_ORG_GROUPS,
+  },
   groupedSorts: {
+    status: STATUS_VALUES,
     // Every stored account, and the ids of accounts licenses name that are not stored (kept by
     // triggers, migration 0015; an id the account table has since gained is left out).
     account_name: {
@@ -41,30 +66,12 @@ export const LICENSE_SOURCE: ListSource = {
         SELECT u.account_id, NULL FROM license_account_unknown u
         WHERE NOT EXISTS (SELECT 1 FROM account a WHERE a.account_id = u.account_id)`,
     },
-    package_name: distinctKeyGroups(
-      { table: 'license', alias: 'l', column: 'package_id' },
-      {
-        table: 'package',
-        key: 'sfid',
-        value: 'name',
-      },
-    ),
+    package_name: PACKAGE_GROUPS,
     version_number: distinctKeyGroups(
       { table: 'license', alias: 'l', column: 'version_id' },
-      {
-        table: 'package_version',
-        key: 'version_id',
-        value: 'version_sort',
-      },
+      { table: 'package_version', key: 'version_id', value: 'version_sort' },
     ),
-    lma_org_name: distinctKeyGroups(
-      { table: 'license', alias: 'l', column: 'source_org_id' },
-      {
-        table: 'connected_org',
-        key: 'org_id',
-        value: 'name',
-      },
-    ),
+    lma_org_name: LICENSE_ORG_GROUPS,
   },
 };
 

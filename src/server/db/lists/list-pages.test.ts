@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LIST_DEPTH, pageWindow, type SortKey } from '../../../domain';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { queryListPage, type ListStatement } from './list-query';
-import { distinctKeyGroups, joinSql, leftJoin, type ListSource } from './list-source';
+import {
+  distinctKeyGroups,
+  distinctValueGroups,
+  joinSql,
+  leftJoin,
+  type ListSource,
+} from './list-source';
 import { NO_SCOPE } from './sql-builder';
 
 const ROWS = 30_000;
@@ -30,6 +36,7 @@ beforeAll(async () => {
     CREATE INDEX list_probe_a_idx ON list_probe (a, id);
     CREATE INDEX list_probe_b_idx ON list_probe (b, id);
     CREATE INDEX list_probe_gk_idx ON list_probe (gk, id);
+    CREATE INDEX list_probe_c_idx ON list_probe (c, id);
     CREATE TABLE list_probe_group (k int PRIMARY KEY, name text);
     INSERT INTO list_probe_group VALUES (0, 'zulu'), (1, 'alpha'), (2, 'mike'), (3, 'bravo'),
       (4, 'alpha'), (5, NULL), (6, 'echo'), (7, 'delta');
@@ -58,6 +65,8 @@ const SOURCE: ListSource = {
   uniqueKey: ['p.id'],
   presentWhen: { t: 'EXISTS (SELECT 1 FROM list_probe_tag pe WHERE pe.id = p.id)' },
   groupedSorts: {
+    // c is read one value at a time too (its own values), so two grouped keys nest.
+    c: distinctValueGroups({ table: 'list_probe', alias: 'p', column: 'c' }),
     g: distinctKeyGroups(
       { table: 'list_probe', alias: 'p', column: 'gk' },
       { table: 'list_probe_group', key: 'k', value: 'name' },
@@ -97,7 +106,7 @@ function statementOf(sort: readonly SortKey[], filter: Filter | null): ListState
   };
 }
 
-/** The list's order written out once: empty values last, ties by id in the first direction. */
+/** The list's order written out once: empty values last, ties by id in the last direction. */
 async function expectedIds(
   sort: readonly SortKey[],
   filter: Filter | null,
@@ -110,7 +119,7 @@ async function expectedIds(
     if (key.id === 'g') return [`g.name ${direction}`, `p.gk ${direction}`];
     return [`${SOURCE.columns[key.id]!} ${direction}`];
   });
-  const tie = `p.id ${sort[0]?.desc ? 'DESC' : 'ASC'}`;
+  const tie = `p.id ${sort.at(-1)?.desc ? 'DESC' : 'ASC'}`;
   const { rows } = await testDb.db.query<{ id: number }>(
     `SELECT p.id FROM ${SOURCE.from} WHERE ${filter ? filter.sql.replace('$n', '$1') : 'TRUE'}
      ORDER BY ${[...terms, tie].join(', ')} LIMIT ${limit} OFFSET ${offset}`,

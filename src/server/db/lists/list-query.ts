@@ -35,9 +35,9 @@ interface SortTerm {
 
 /**
  * The sort's terms, the unique key last. Empty values sort last whichever the direction; the
- * unique key breaks ties in the direction of the first sort column, so that one index on
- * (column, key) serves the column both ways, walked forwards or backwards (docs/architecture.md
- * "How a page is read"). `reverse` turns the whole order around, empty values included (ASC NULLS LAST
+ * unique key breaks ties in the direction of the last sort column, so that one index on
+ * (column, key) serves the column both ways, walked forwards or backwards, alone or within one
+ * value of the columns before it (docs/architecture.md "How a page is read"). `reverse` turns the whole order around, empty values included (ASC NULLS LAST
  * becomes DESC NULLS FIRST): the first rows of the reversed order are the last rows of the list.
  */
 function sortTerms(source: ListSource, sort: readonly SortKey[], reverse = false): SortTerm[] {
@@ -56,7 +56,7 @@ function sortTerms(source: ListSource, sort: readonly SortKey[], reverse = false
         ]
       : [{ expression, direction }];
   });
-  const keyDesc = (sort[0]?.desc ?? false) !== reverse;
+  const keyDesc = (sort.at(-1)?.desc ?? false) !== reverse;
   const unique = source.uniqueKey.map((expression) => ({
     expression,
     direction: keyDesc ? 'DESC' : 'ASC',
@@ -215,29 +215,51 @@ function sortOrderKeys(
     return `(SELECT ${keysSql(source)}${matches} FROM ${from} WHERE ${where}
       ORDER BY ${order} ${rowLimit})`;
   };
-  const [first, ...rest] = terms;
-  const firstKey = statement.sort[0];
-  const grouped = firstKey && source.groupedSorts?.[firstKey.id];
-  let branches: string[];
-  if (!firstKey || !first) {
-    branches = [branch('TRUE', terms)];
-  } else if (grouped) {
-    // One group per key of the joined table, in the order of its value; rows with no key last.
-    const [, ...after] = rest;
-    const groups = orderedGroups(grouped, first.direction, reverse);
-    const withKey = `(SELECT page_group.* FROM ${groups} sort_group_key
-      CROSS JOIN LATERAL ${branch(`${grouped.ref} = sort_group_key.k`, after)} page_group)`;
-    const withoutKey = branch(`${grouped.ref} IS NULL`, after);
-    branches = reverse ? [withoutKey, withKey] : [withKey, withoutKey];
-  } else {
+  // The terms of each sort key (a grouped key has two: its value and its foreign key), then the
+  // unique key's.
+  const keyCount = terms.length - source.uniqueKey.length;
+  const perKey: SortTerm[][] = [];
+  for (let at = 0, k = 0; at < keyCount; k++) {
+    const width = source.groupedSorts?.[statement.sort[k]!.id] ? 2 : 1;
+    perKey.push(terms.slice(at, at + width));
+    at += width;
+  }
+  const unique = terms.slice(keyCount);
+  const union = (parts: string[]) =>
+    `(SELECT * FROM (${(reverse ? parts.reverse() : parts).join(' UNION ALL ')}) appended
+      ${rowLimit})`;
+  /**
+   * The rows meeting `condition` in the order of sort keys `from` on. A grouped key is read one
+   * of its keys at a time, each with the next keys' order (itself grouped or not); another key
+   * is read in one ORDER BY, split into rows with a value and rows without.
+   */
+  const ordered = (from: number, condition: string): string => {
+    const keyTerms = perKey[from];
+    const key = statement.sort[from];
+    if (!keyTerms || !key) return branch(condition, unique);
+    const after = [...perKey.slice(from + 1).flat(), ...unique];
+    const grouped = source.groupedSorts?.[key.id];
+    if (grouped) {
+      // One group per key, in the order of its value; rows with no key last.
+      const alias = `sort_group_key${from}`;
+      const groups = orderedGroups(grouped, keyTerms[0]!.direction, reverse);
+      const withKey = `(SELECT page_group${from}.* FROM ${groups} ${alias}
+        CROSS JOIN LATERAL ${ordered(from + 1, `${condition} AND ${grouped.ref} = ${alias}.k`)}
+        page_group${from})`;
+      return union([withKey, ordered(from + 1, `${condition} AND ${grouped.ref} IS NULL`)]);
+    }
+    const [first] = keyTerms;
+    if (!first) return branch(condition, [...keyTerms, ...after]);
     // Within the rows that have a value the NULLS rule changes nothing; left out, the direction
     // alone is the order of an ascending index, or of that index walked backwards.
     const valueOrder = { expression: first.expression, direction: first.direction.split(' ')[0]! };
-    const present = source.presentWhen?.[firstKey.id] ?? `${first.expression} IS NOT NULL`;
-    const withValue = branch(present, [valueOrder, ...rest]);
-    const empty = branch(`NOT (${present})`, rest);
-    branches = reverse ? [empty, withValue] : [withValue, empty];
-  }
+    const present = source.presentWhen?.[key.id] ?? `${first.expression} IS NOT NULL`;
+    return union([
+      branch(`${condition} AND ${present}`, [valueOrder, ...after]),
+      branch(`${condition} AND NOT (${present})`, after),
+    ]);
+  };
+  const branches = [ordered(0, 'TRUE')];
   const appended = `SELECT * FROM (${branches.join(' UNION ALL ')}) branches
     WHERE list_rows_in_order()`;
   if (!bounded) return `${appended} ${limitSql(window, builder)}`;

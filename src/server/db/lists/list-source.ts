@@ -58,16 +58,12 @@ export interface ListSource {
    * when the value is not empty, so that the rows without one are found without computing it.
    */
   readonly presentWhen?: Readonly<Record<string, string>>;
-  /** Text columns with few distinct values, whose filters are decided on those (few-values.ts). */
-  readonly fewValues?: Readonly<Record<string, FewValues>>;
-}
-
-/** Where a column's distinct values are read from: its table (and an index leading with it). */
-export interface FewValues {
-  readonly table: string;
-  /** The table's alias in the list's FROM clause. */
-  readonly alias: string;
-  readonly column: string;
+  /**
+   * Columns with few distinct values, whose filters are decided on those values (few-values.ts):
+   * `groups` answers each key `ref` holds and the value the column shows for it (the same value
+   * as a raw list row has, which the filter's predicate tests).
+   */
+  readonly fewValues?: Readonly<Record<string, SortGroups>>;
 }
 
 export interface SortGroups {
@@ -78,6 +74,25 @@ export interface SortGroups {
    * value it stands for (null when the joined table has no such row).
    */
   readonly groups: string;
+}
+
+/** The distinct values of a column of the list's own table, each its own key. */
+export function distinctValueGroups(rows: {
+  table: string;
+  alias: string;
+  column: string;
+}): SortGroups {
+  const { table, alias, column } = rows;
+  return {
+    ref: `${alias}.${column}`,
+    groups: `WITH RECURSIVE present(k) AS (
+        (SELECT ${column} FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+        UNION ALL
+        SELECT (SELECT t.${column} FROM ${table} t WHERE t.${column} > present.k
+                ORDER BY t.${column} LIMIT 1)
+        FROM present WHERE present.k IS NOT NULL)
+      SELECT present.k, present.k AS v FROM present WHERE present.k IS NOT NULL`,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { OrgScope } from '../../../domain';
 import { blacklistedSql, type BlacklistSettings } from '../repositories/blacklist';
 import {
   distinctKeyGroups,
+  distinctValueGroups,
   innerJoin,
   joinSql,
   leftJoin,
@@ -45,20 +46,21 @@ const byInstance = (value: string): SortGroups =>
     { table: 'instance', key: 'key', value },
   );
 
-const orgColumn = (column: string) => ({ table: 'org', alias: 'o', column });
+const orgValues = (column: string) => distinctValueGroups({ table: 'org', alias: 'o', column });
+
+const ORG_FEW_VALUES = {
+  status: orgValues('status'),
+  type: orgValues('type'),
+  edition: orgValues('edition'),
+  instance: orgValues('instance'),
+  environment: byInstance('environment'),
+  location: byInstance('location'),
+  release: byInstance('release'),
+};
 
 const ORG_SORTS = {
-  fewValues: {
-    status: orgColumn('status'),
-    type: orgColumn('type'),
-    edition: orgColumn('edition'),
-    instance: orgColumn('instance'),
-  },
-  groupedSorts: {
-    environment: byInstance('environment'),
-    location: byInstance('location'),
-    release: byInstance('release'),
-  },
+  fewValues: ORG_FEW_VALUES,
+  groupedSorts: ORG_FEW_VALUES,
   // An org with no group has no group names: found through the member table, not by building
   // every org's names.
   presentWhen: {

@@ -24,6 +24,8 @@ CREATE INDEX license_package_idx ON license (package_id, sfid);
 DROP INDEX license_version_idx;
 CREATE INDEX license_version_idx ON license (version_id, sfid);
 CREATE INDEX license_source_idx ON license (source_org_id, sfid);
+-- By package, then version: one version of one package at a time.
+CREATE INDEX license_package_version_idx ON license (package_id, version_id, sfid);
 -- "Name contains …" (license names are numbers: L-0001234).
 CREATE INDEX license_name_trgm_idx ON license USING gin (lower(name) gin_trgm_ops);
 
