@@ -269,6 +269,22 @@ describe('small lists and details', () => {
     const byName = (await get('/api/search', { term: org.name })).json<{ id: string }[]>();
     expect(byName.map((r) => r.id)).toContain(org.org_id);
   });
+
+  it("finds an org by its account's name when its own name does not match", async () => {
+    const org = (
+      await h.testDb.db.query<{ org_id: string; account_name: string }>(
+        `UPDATE org SET name = 'Zz unrelated' WHERE org_id = (
+           SELECT org_id FROM org WHERE account_name IS NOT NULL ORDER BY org_id LIMIT 1)
+         RETURNING org_id, account_name`,
+      )
+    ).rows[0]!;
+    const found = (await get('/api/search', { term: org.account_name })).json<
+      { type: string; id: string; detail: string }[]
+    >();
+    const hit = found.find((result) => result.id === org.org_id);
+    expect(hit).toMatchObject({ type: 'org' });
+    expect(hit?.detail).toContain(org.account_name);
+  });
 });
 
 describe('saved filters', () => {
