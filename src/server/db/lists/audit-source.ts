@@ -6,8 +6,8 @@ import type { ListSource } from './list-source';
 // (migration 0015); empty when there is no target type.
 const TARGET = `(l.target_type || coalesce(' ' || nullif(trim(l.target_id), ''), ''))`;
 
-const DETAILS = `coalesce((SELECT string_agg(e.key || '=' || e.value, ', ' ORDER BY e.key)
-  FROM jsonb_each_text(CASE WHEN jsonb_typeof(l.details) = 'object' THEN l.details ELSE '{}'::jsonb END) e), '')`;
+// 'key=value, …' (migration 0015's audit_details_text, which a trigram index holds).
+const DETAILS = 'audit_details_text(l.details)';
 
 export const AUDIT_SOURCE: ListSource = {
   from: 'audit_log l',
