@@ -103,6 +103,16 @@ function statementOf(sort: readonly SortKey[], filter: Filter | null): ListState
         ? { text: filter.sql.replace('$n', `$${first}`), params: [String(filter.value)] }
         : { text: 'TRUE', params: [] },
     filteredColumns: filter ? [filter.column] : [],
+    // The same filter on another expression holding the column's value (a grouped sort's groups).
+    filterOf: (columnId, expression) =>
+      filter?.column === columnId
+        ? (first) => ({
+            text: filter.sql
+              .replace(SOURCE.columns[columnId]!, expression)
+              .replace('$n', `$${first}`),
+            params: [String(filter.value)],
+          })
+        : undefined,
   };
 }
 

@@ -25,7 +25,14 @@ export interface ListStatement {
    * narrows the sort's own index walk, so that walk is left to the planner unbounded.
    */
   readonly filteredColumns?: readonly string[];
+  /**
+   * The filter of one column compiled for another expression holding that column's value, or
+   * undefined when the column has none: a grouped sort walks only the groups whose value passes.
+   */
+  readonly filterOf?: (columnId: string, expression: string) => FilterSql | undefined;
 }
+
+type FilterSql = (firstParam: number) => SqlFragment;
 
 /** One term of an ORDER BY: a trusted SQL expression and its direction with its NULLS rule. */
 interface SortTerm {
@@ -242,7 +249,9 @@ function sortOrderKeys(
     if (grouped) {
       // One group per key, in the order of its value; rows with no key last.
       const alias = `sort_group_key${from}`;
-      const groups = orderedGroups(grouped, keyTerms[0]!.direction, reverse);
+      const passes = statement.filterOf?.(key.id, 'sort_group.v');
+      const groupFilter = passes ? builder.fragment(passes) : 'TRUE';
+      const groups = orderedGroups(grouped, keyTerms[0]!.direction, reverse, groupFilter);
       const withKey = `(SELECT page_group${from}.* FROM ${groups} ${alias}
         CROSS JOIN LATERAL ${ordered(from + 1, `${condition} AND ${grouped.ref} = ${alias}.k`)}
         page_group${from})`;
@@ -270,14 +279,20 @@ function sortOrderKeys(
 /**
  * The keys of a grouped sort in the list's order: by value, then key; keys whose value is empty
  * last (first when reversed). Like the rows, the keys with a value and those without are two
- * branches, so an index on the joined table's (value, key) is walked for either direction.
+ * branches, so an index on the joined table's (value, key) is walked for either direction. A
+ * filter on the column itself skips the groups whose value fails it (the rows keep it too).
  */
-function orderedGroups(grouped: SortGroups, direction: string, reverse: boolean): string {
+function orderedGroups(
+  grouped: SortGroups,
+  direction: string,
+  reverse: boolean,
+  filter: string,
+): string {
   const way = direction.split(' ')[0]!;
   const withValue = `(SELECT sort_group.k FROM (${grouped.groups}) sort_group
-    WHERE sort_group.v IS NOT NULL ORDER BY sort_group.v ${way}, sort_group.k ${way})`;
+    WHERE sort_group.v IS NOT NULL AND (${filter}) ORDER BY sort_group.v ${way}, sort_group.k ${way})`;
   const without = `(SELECT sort_group.k FROM (${grouped.groups}) sort_group
-    WHERE sort_group.v IS NULL ORDER BY sort_group.k ${way})`;
+    WHERE sort_group.v IS NULL AND (${filter}) ORDER BY sort_group.k ${way})`;
   return `(${(reverse ? [without, withValue] : [withValue, without]).join(' UNION ALL ')})`;
 }
 

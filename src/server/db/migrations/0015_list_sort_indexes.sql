@@ -98,6 +98,8 @@ CREATE TRIGGER license_accounts_removed AFTER DELETE ON account
 -- date within the package.
 DROP INDEX org_package_version_version_idx;
 CREATE INDEX org_package_version_version_idx ON org_package_version (version_id, org_id);
+CREATE INDEX org_package_version_package_version_idx
+  ON org_package_version (package_id, version_id, org_id);
 DROP INDEX org_package_version_package_idx;
 CREATE INDEX org_package_version_package_idx
   ON org_package_version (package_id, license_status, org_id);

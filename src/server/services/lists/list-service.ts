@@ -4,6 +4,7 @@
 // the position.
 import {
   compileFilters,
+  conditionToSql,
   describeFilterError,
   FilterSyntaxError,
   isSortable,
@@ -84,6 +85,12 @@ function compiledStatement(
     sort,
     filter: (first) => compiled.toSql(first),
     filteredColumns: compiled.filters.map((filter) => filter.column.id),
+    filterOf: (columnId, expression) => {
+      const filter = compiled.filters.find((f) => f.column.id === columnId);
+      if (!filter) return undefined;
+      const column = { kind: filter.column.kind, sql: expression };
+      return (first) => conditionToSql(filter.condition, column, first);
+    },
   };
   return { statement, filters: compiled.filters };
 }
