@@ -262,7 +262,7 @@ function sortOrderKeys(
     // Within the rows that have a value the NULLS rule changes nothing; left out, the direction
     // alone is the order of an ascending index, or of that index walked backwards.
     const valueOrder = { expression: first.expression, direction: first.direction.split(' ')[0]! };
-    const present = source.presentWhen?.[key.id] ?? `${first.expression} IS NOT NULL`;
+    const present = `${first.expression} IS NOT NULL`;
     return union([
       branch(`${condition} AND ${present}`, [valueOrder, ...after]),
       branch(`${condition} AND NOT (${present})`, after),

@@ -54,11 +54,6 @@ export interface ListSource {
    */
   readonly groupedSorts?: Readonly<Record<string, SortGroups>>;
   /**
-   * For a sort column whose value is costly to compute (a subquery), a condition true exactly
-   * when the value is not empty, so that the rows without one are found without computing it.
-   */
-  readonly presentWhen?: Readonly<Record<string, string>>;
-  /**
    * Columns with few distinct values, whose filters are decided on those values (few-values.ts):
    * `groups` answers each key `ref` holds and the value the column shows for it (the same value
    * as a raw list row has, which the filter's predicate tests).

@@ -13,8 +13,8 @@ import {
 } from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
-const GROUP_NAMES = `(SELECT string_agg(g.name, ', ' ORDER BY g.name)
-  FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id WHERE gm.org_id = o.org_id)`;
+// The org's group names, kept on the org row by triggers (migration 0015).
+const GROUP_NAMES = 'o.group_names';
 
 // The account's name is on the org row (migration 0012): sorting by it walks an index.
 const INSTANCE_JOIN = leftJoin('instance', 'i', 'i.key = o.instance');
@@ -61,11 +61,6 @@ const ORG_FEW_VALUES = {
 const ORG_SORTS = {
   fewValues: ORG_FEW_VALUES,
   groupedSorts: ORG_FEW_VALUES,
-  // An org with no group has no group names: found through the member table, not by building
-  // every org's names.
-  presentWhen: {
-    groups: 'EXISTS (SELECT 1 FROM org_group_member gp WHERE gp.org_id = o.org_id)',
-  },
 } as const;
 
 export const ORG_SOURCE: ListSource = {

@@ -131,6 +131,45 @@ CREATE INDEX audit_log_details_trgm_idx ON audit_log
 CREATE INDEX audit_log_target_trgm_idx ON audit_log
   USING gin (lower(target_type || coalesce(' ' || nullif(trim(target_id), ''), '')) gin_trgm_ops);
 
+-- An org's group names ('Canary, Pilot'), kept on the org row: the Groups column sorts and
+-- filters through an index instead of building every org's names. Triggers keep it whoever
+-- changes a membership or renames a group (a removed group's memberships go by cascade).
+ALTER TABLE org ADD COLUMN group_names text;
+UPDATE org o SET group_names = (SELECT string_agg(g.name, ', ' ORDER BY g.name)
+    FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id WHERE gm.org_id = o.org_id)
+  WHERE EXISTS (SELECT 1 FROM org_group_member gm WHERE gm.org_id = o.org_id);
+
+CREATE FUNCTION org_group_names_of_members() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE org o SET group_names = (SELECT string_agg(g.name, ', ' ORDER BY g.name)
+      FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id
+      WHERE gm.org_id = o.org_id)
+    WHERE o.org_id IN (SELECT c.org_id FROM changed_members c);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER org_group_members_added AFTER INSERT ON org_group_member
+  REFERENCING NEW TABLE AS changed_members
+  FOR EACH STATEMENT EXECUTE FUNCTION org_group_names_of_members();
+CREATE TRIGGER org_group_members_removed AFTER DELETE ON org_group_member
+  REFERENCING OLD TABLE AS changed_members
+  FOR EACH STATEMENT EXECUTE FUNCTION org_group_names_of_members();
+
+CREATE FUNCTION org_group_names_of_groups() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE org o SET group_names = (SELECT string_agg(g.name, ', ' ORDER BY g.name)
+      FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id
+      WHERE gm.org_id = o.org_id)
+    WHERE o.org_id IN (SELECT gm.org_id FROM org_group_member gm
+                       JOIN renamed_groups r ON r.id = gm.org_group_id);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER org_group_renamed AFTER UPDATE ON org_group
+  REFERENCING NEW TABLE AS renamed_groups
+  FOR EACH STATEMENT EXECUTE FUNCTION org_group_names_of_groups();
+
+CREATE INDEX org_list_groups_idx ON org (group_names, org_id);
+CREATE INDEX org_group_names_trgm_idx ON org USING gin (lower(group_names) gin_trgm_ops);
+
 -- A page read in sort order is appended from two branches (the rows with a value in the first
 -- sort column, then those without); a Parallel Append would interleave them. A statement that
 -- calls a PARALLEL UNSAFE function is never planned in parallel, and this one costs nothing: it
