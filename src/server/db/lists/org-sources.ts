@@ -56,6 +56,8 @@ const ORG_FEW_VALUES = {
   environment: byInstance('environment'),
   location: byInstance('location'),
   release: byInstance('release'),
+  // Orgs share few combinations of groups.
+  groups: orgValues('group_names'),
 };
 
 const ORG_SORTS = {
