@@ -29,7 +29,7 @@ import { upgradeRoutes } from './routes/upgrades';
 import { registerOpenApi } from './openapi';
 import { registerAuth } from './auth';
 import { registerNulCheck } from './nul-check';
-import { publicRouteCheck, webFilePaths } from './public-routes';
+import { publicRouteCheck, webFileCheck, webFilePaths } from './public-routes';
 import { DEFAULT_BODY_LIMIT, onRouteBodyLimit } from './body-limits';
 import { registerRateLimits } from './rate-limits';
 import { LiveChannel } from '../live/live-channel';
@@ -136,7 +136,8 @@ export async function buildApp(
     });
   }
 
-  await registerAuth(app, publicRouteCheck(webFilePaths(deps.webDir)));
+  const webFiles = webFilePaths(deps.webDir);
+  await registerAuth(app, publicRouteCheck(webFiles), webFileCheck(webFiles));
   registerNulCheck(app);
   healthRoutes(app);
   metricsRoutes(app);

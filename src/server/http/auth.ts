@@ -48,7 +48,12 @@ export function sessionCookieOptions(app: AppInstance) {
   return cookieOptions(app, app.deps.config.SESSION_MAX_HOURS * 3600);
 }
 
-export async function registerAuth(app: AppInstance, isPublic: PublicRouteCheck): Promise<void> {
+export async function registerAuth(
+  app: AppInstance,
+  isPublic: PublicRouteCheck,
+  /** Routes sent alike to everyone, for which the session is not even read. */
+  isSessionless: PublicRouteCheck = () => false,
+): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('session', null);
 
@@ -57,7 +62,9 @@ export async function registerAuth(app: AppInstance, isPublic: PublicRouteCheck)
   // or any other spelling the router accepts gets exactly what `/api/orgs` gets.
   app.addHook('onRequest', async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
-    if (id) {
+    // The web app's files and its page are the same for everyone: they are sent without a
+    // database read (and now and then a permission check with Salesforce) before the first paint.
+    if (id && !isSessionless(request.method, request.routeOptions.url)) {
       const { SESSION_TIMEOUT_HOURS, SESSION_MAX_HOURS } = app.deps.config;
       const session = await findSession(app.deps.db, id, SESSION_MAX_HOURS);
       if (session) {

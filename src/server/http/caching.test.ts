@@ -196,3 +196,39 @@ describe('an API answer', () => {
     expect((JSON.parse(answer.body.toString()) as { rows: unknown[] }).rows).toHaveLength(50);
   });
 });
+
+describe('the session', () => {
+  /** The SQL the app sends while `run` runs. */
+  async function queriesDuring(run: () => Promise<unknown>): Promise<string[]> {
+    const db = testApp.testDb.db;
+    const query = db.query.bind(db);
+    const sent: string[] = [];
+    db.query = ((text: string, ...rest: unknown[]) => {
+      sent.push(text);
+      return (query as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as typeof db.query;
+    try {
+      await run();
+    } finally {
+      db.query = query;
+    }
+    return sent;
+  }
+
+  it("is not read for the web app's files and page, which are the same for everyone", async () => {
+    const cookie = session.cookie ?? '';
+    const sent = await queriesDuring(async () => {
+      for (const path of [ASSET, '/index.html', '/orgs', '/favicon.svg']) {
+        expect((await get(`${base}${path}`, { cookie })).status).toBe(200);
+      }
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('is read for an API answer', async () => {
+    const sent = await queriesDuring(() =>
+      get(`${base}/api/orgs?page=1&pageSize=5`, { cookie: session.cookie ?? '' }),
+    );
+    expect(sent.some((text) => /\bsession\b/.test(text))).toBe(true);
+  });
+});

@@ -41,6 +41,15 @@ export function publicRouteCheck(webFiles: ReadonlySet<string>): PublicRouteChec
   };
 }
 
+/**
+ * The web app's files, and requests no route matched (its page for a client route, or a 404):
+ * answered alike whoever asks, so the session is not read for them.
+ */
+export function webFileCheck(webFiles: ReadonlySet<string>): PublicRouteCheck {
+  return (method, url) =>
+    url === undefined || ((method === 'GET' || method === 'HEAD') && webFiles.has(url));
+}
+
 /** The URL path of every file under the built web app's folder (not its compressed copies). */
 export function webFilePaths(webDir: string | undefined): Set<string> {
   if (webDir === undefined || !existsSync(webDir)) return new Set();
