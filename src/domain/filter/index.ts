@@ -108,17 +108,20 @@ export function compileFilters(
   return {
     filters: compiled,
     matchesRow: (row) => compiled.every((f) => f.matches(row[f.column.field ?? f.column.id])),
-    toSql: (firstParam = 1) => {
-      const fragments: SqlFragment[] = [];
-      let next = firstParam;
-      for (const filter of compiled) {
-        const fragment = filter.toSql(next);
-        fragments.push(fragment);
-        next += fragment.params.length;
-      }
-      return andSql(fragments);
-    },
+    toSql: (firstParam = 1) => filtersToSql(compiled, firstParam),
   };
+}
+
+/** Compiled filters ANDed as one SQL fragment, placeholders numbered on from firstParam. */
+export function filtersToSql(filters: readonly CompiledFilter[], firstParam = 1): SqlFragment {
+  const fragments: SqlFragment[] = [];
+  let next = firstParam;
+  for (const filter of filters) {
+    const fragment = filter.toSql(next);
+    fragments.push(fragment);
+    next += fragment.params.length;
+  }
+  return andSql(fragments);
 }
 
 /** A message for a filter error that names the column ('Status: Unknown macro #FOO at 4'). */

@@ -6,8 +6,7 @@
 // and at once when nothing matches. A "contains" pattern on every
 // row cannot use a btree, and a trigram index on such a column is slower than reading the table
 // for the common values (docs/architecture.md "How a page is read").
-import type { CompiledFilter, SqlFragment } from '../../../domain';
-import { andSql } from '../../../domain';
+import { filtersToSql, type CompiledFilter, type SqlFragment } from '../../../domain';
 import type { SqlClient } from '../database';
 import type { ListStatement } from './list-query';
 import type { SortGroups } from './list-source';
@@ -69,16 +68,7 @@ export async function narrowFewValues(
   return {
     ...statement,
     scope: allOf(statement.scope, ...narrowed),
-    filter: (firstParam) => {
-      const fragments: SqlFragment[] = [];
-      let next = firstParam;
-      for (const filter of others) {
-        const fragment = filter.toSql(next);
-        fragments.push(fragment);
-        next += fragment.params.length;
-      }
-      return andSql(fragments);
-    },
+    filter: (firstParam) => filtersToSql(others, firstParam),
     filteredColumns: others.map((filter) => filter.column.id),
   };
 }

@@ -71,43 +71,46 @@ export interface SortGroups {
   readonly groups: string;
 }
 
+interface KeyColumn {
+  readonly table: string;
+  /** The table's alias in the list's FROM clause. */
+  readonly alias: string;
+  readonly column: string;
+}
+
+/**
+ * The distinct non-null values of a column as rows `present(k)`, found by skipping through an
+ * index that leads with it: one probe per value, not a read of every row.
+ */
+function presentKeys({ table, column }: KeyColumn): string {
+  return `WITH RECURSIVE present(k) AS (
+      (SELECT ${column} FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT t.${column} FROM ${table} t WHERE t.${column} > present.k
+              ORDER BY t.${column} LIMIT 1)
+      FROM present WHERE present.k IS NOT NULL)`;
+}
+
 /** The distinct values of a column of the list's own table, each its own key. */
-export function distinctValueGroups(rows: {
-  table: string;
-  alias: string;
-  column: string;
-}): SortGroups {
-  const { table, alias, column } = rows;
+export function distinctValueGroups(rows: KeyColumn): SortGroups {
   return {
-    ref: `${alias}.${column}`,
-    groups: `WITH RECURSIVE present(k) AS (
-        (SELECT ${column} FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
-        UNION ALL
-        SELECT (SELECT t.${column} FROM ${table} t WHERE t.${column} > present.k
-                ORDER BY t.${column} LIMIT 1)
-        FROM present WHERE present.k IS NOT NULL)
+    ref: `${rows.alias}.${rows.column}`,
+    groups: `${presentKeys(rows)}
       SELECT present.k, present.k AS v FROM present WHERE present.k IS NOT NULL`,
   };
 }
 
 /**
- * SortGroups over a small joined table: the distinct values of the foreign key, found by
- * skipping through its index (one probe per value, not a read of every row), with the joined
+ * SortGroups over a small joined table: the distinct values of the foreign key, with the joined
  * table's value for each. For keys with few values: a license's package, version, license org.
  */
 export function distinctKeyGroups(
-  rows: { table: string; alias: string; column: string },
+  rows: KeyColumn,
   joined: { table: string; key: string; value: string },
 ): SortGroups {
-  const { table, alias, column } = rows;
   return {
-    ref: `${alias}.${column}`,
-    groups: `WITH RECURSIVE present(k) AS (
-        (SELECT ${column} FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
-        UNION ALL
-        SELECT (SELECT t.${column} FROM ${table} t WHERE t.${column} > present.k
-                ORDER BY t.${column} LIMIT 1)
-        FROM present WHERE present.k IS NOT NULL)
+    ref: `${rows.alias}.${rows.column}`,
+    groups: `${presentKeys(rows)}
       SELECT present.k, joined.${joined.value} AS v FROM present
       LEFT JOIN ${joined.table} joined ON joined.${joined.key} = present.k
       WHERE present.k IS NOT NULL`,

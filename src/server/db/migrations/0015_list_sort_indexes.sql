@@ -135,15 +135,15 @@ CREATE INDEX audit_log_target_trgm_idx ON audit_log
 -- filters through an index instead of building every org's names. Triggers keep it whoever
 -- changes a membership or renames a group (a removed group's memberships go by cascade).
 ALTER TABLE org ADD COLUMN group_names text;
-UPDATE org o SET group_names = (SELECT string_agg(g.name, ', ' ORDER BY g.name)
-    FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id WHERE gm.org_id = o.org_id)
+CREATE FUNCTION org_group_names(org sf_org_id) RETURNS text LANGUAGE sql STABLE
+  AS $$ SELECT string_agg(g.name, ', ' ORDER BY g.name)
+    FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id WHERE gm.org_id = org $$;
+UPDATE org o SET group_names = org_group_names(o.org_id)
   WHERE EXISTS (SELECT 1 FROM org_group_member gm WHERE gm.org_id = o.org_id);
 
 CREATE FUNCTION org_group_names_of_members() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE org o SET group_names = (SELECT string_agg(g.name, ', ' ORDER BY g.name)
-      FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id
-      WHERE gm.org_id = o.org_id)
+  UPDATE org o SET group_names = org_group_names(o.org_id)
     WHERE o.org_id IN (SELECT c.org_id FROM changed_members c);
   RETURN NULL;
 END $$;
@@ -156,9 +156,7 @@ CREATE TRIGGER org_group_members_removed AFTER DELETE ON org_group_member
 
 CREATE FUNCTION org_group_names_of_groups() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE org o SET group_names = (SELECT string_agg(g.name, ', ' ORDER BY g.name)
-      FROM org_group_member gm JOIN org_group g ON g.id = gm.org_group_id
-      WHERE gm.org_id = o.org_id)
+  UPDATE org o SET group_names = org_group_names(o.org_id)
     WHERE o.org_id IN (SELECT gm.org_id FROM org_group_member gm
                        JOIN renamed_groups r ON r.id = gm.org_group_id);
   RETURN NULL;
