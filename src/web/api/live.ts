@@ -18,10 +18,25 @@ export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: LiveSocket | undefined;
 
-/** The shared socket, opened on first use so pages without a session never connect. */
+/**
+ * The shared socket, made on first use so pages without a session never connect. It connects once
+ * the page is idle (within half a second): the first screen's code and requests go first, the
+ * channel's handshake after. Listeners can be added at once, and messages sent meanwhile wait.
+ */
 export function getLiveSocket(): LiveSocket {
-  // An unset URL means the page's own origin (the dev server proxies /socket.io to the API).
-  socket ??= io(import.meta.env.VITE_LIVE_URL || undefined, { withCredentials: true });
+  if (!socket) {
+    // An unset URL means the page's own origin (the dev server proxies /socket.io to the API).
+    const created: LiveSocket = io(import.meta.env.VITE_LIVE_URL || undefined, {
+      withCredentials: true,
+      autoConnect: false,
+    });
+    const connect = () => {
+      if (socket === created) created.connect();
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(connect, { timeout: 500 });
+    else setTimeout(connect, 0);
+    socket = created;
+  }
   return socket;
 }
 

@@ -118,6 +118,8 @@ export function GlobalSearch({ compact }: { compact: boolean }) {
   return (
     <Combobox
       store={combobox}
+      // Mounted only while open: a hidden list is still measured and placed on every mount.
+      keepMounted={false}
       position="bottom-start"
       width={360}
       shadow="md"

@@ -31,6 +31,8 @@ export function TableFooter(props: TableFooterProps) {
           data={PAGE_SIZE_OPTIONS}
           value={String(pageSize)}
           allowDeselect={false}
+          // Mounted only while open: a hidden list is still measured and placed on every mount.
+          comboboxProps={{ keepMounted: false }}
           onChange={(value) => value && props.onPageSize(Number(value))}
         />
         <Text size="sm" c="dimmed" data-testid="table-total">

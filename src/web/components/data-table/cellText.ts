@@ -26,7 +26,13 @@ export function cellText(value: unknown, kind: ColumnKind, timeZone: string): st
   }
 }
 
-/** The browser's IANA time zone: dates are shown and filters are read in it. */
+let zone: string | undefined;
+
+/**
+ * The browser's IANA time zone: dates are shown and filters are read in it. Asked once a page:
+ * each answer makes a date formatter, and every date cell and filter wants it.
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone;
 }
