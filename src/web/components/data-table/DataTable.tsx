@@ -26,6 +26,7 @@ import { type ListColumn, type ListRequest, type SavedFilter, type SortKey } fro
 import { browserTimeZone, cellText, rowValue } from './cellText';
 import { buildTsv, downloadServerExport, downloadTsv, serverExportUrl } from './exportTsv';
 import { FilterInput } from './FilterInput';
+import { pageRequest } from './prefetchServerList';
 import { filterContext, validFilters, withColumnFilter } from './filterState';
 import { SavedFilterBar } from './SavedFilterBar';
 import { SortableHeader } from './SortableHeader';
@@ -98,12 +99,7 @@ function ListTable<Row extends object>({
   const clientRows = source.mode === 'client' ? source.rows : undefined;
   const filteredClientRows = useClientRows(clientRows, applied, sort, list.columns, username);
 
-  const request: ListRequest = {
-    page: state.pageIndex + 1,
-    pageSize: state.pageSize,
-    sort,
-    filters: applied,
-  };
+  const request: ListRequest = pageRequest(list, state, applied);
   const server = useServerRows<Row>(source.mode === 'server' ? source : null, request, timeZone);
 
   // 'N Selected' shows the selected rows, still filtered and sorted, paged in the browser.

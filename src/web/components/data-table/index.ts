@@ -4,6 +4,7 @@ export type { ClientSource, DataTableProps, ServerSource } from './types';
 export { browserTimeZone, cellText, rowValue } from './cellText';
 export { buildTsv, type TsvColumn } from './exportTsv';
 export { FILTER_DEBOUNCE_MS } from './FilterInput';
+export { prefetchServerList } from './prefetchServerList';
 export { storageKey, useListState, type ListState } from './useListState';
 export { savedFiltersKey } from './useSavedFilters';
 export { sortRows } from './sortRows';

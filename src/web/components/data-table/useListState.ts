@@ -53,7 +53,8 @@ export interface ListState {
   readonly savedFilterId: number | null;
 }
 
-function readState(listKey: string): ListState {
+/** The remembered state of the list `listKey`, on the first page. */
+export function readListState(listKey: string): ListState {
   return {
     pageIndex: 0,
     pageSize: read(listKey, 'pageSize', pageSizeSchema) ?? DEFAULT_PAGE_SIZE,
@@ -66,7 +67,7 @@ function readState(listKey: string): ListState {
 /** The remembered state of the list `listKey` and its setters (each also saves). */
 export function useListState(listKey: string) {
   // Read once: the DataTable is keyed by the list key, so another list mounts afresh.
-  const [state, setState] = useState(() => readState(listKey));
+  const [state, setState] = useState(() => readListState(listKey));
 
   const update = useCallback(
     (change: Partial<ListState>) => setState((previous) => ({ ...previous, ...change })),

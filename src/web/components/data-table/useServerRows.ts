@@ -16,14 +16,15 @@ export function serverQueryParams(
   return { ...source.params, ...listQueryParams(request, timeZone) };
 }
 
-export function useServerRows<Row extends object>(
+/** The query of one server-mode page: its cache key and how it is fetched. */
+export function serverRowsQuery<Row extends object>(
   source: ServerSource | null,
   request: ListRequest,
   timeZone: string,
 ) {
-  return useQuery({
+  return {
     queryKey: [...(source?.queryKey ?? ['disabled']), source?.params ?? {}, request],
-    queryFn: async ({ signal }): Promise<ListPage<Row>> => {
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ListPage<Row>> => {
       if (!source) throw new Error('No server source');
       const page = await callEndpoint(source.endpoint, {
         params: source.pathParams,
@@ -33,6 +34,16 @@ export function useServerRows<Row extends object>(
       // The page was checked against the list's row schema; Row is the screen's name for it.
       return page as ListPage<Row>;
     },
+  };
+}
+
+export function useServerRows<Row extends object>(
+  source: ServerSource | null,
+  request: ListRequest,
+  timeZone: string,
+) {
+  return useQuery({
+    ...serverRowsQuery<Row>(source, request, timeZone),
     enabled: source !== null,
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,15 @@ export function blacklistedKey(listKey: string): string {
   return storageKey(listKey, 'blacklisted');
 }
 
+/** The remembered toggle as useBlacklistedToggle first reads it: only a stored true is on. */
+export function readBlacklisted(listKey: string): boolean {
+  try {
+    return localStorage.getItem(blacklistedKey(listKey)) === 'true';
+  } catch {
+    return false; // storage blocked: the hook falls back to its default too
+  }
+}
+
 export function useBlacklistedToggle(listKey: string): [boolean, (value: boolean) => void] {
   const [blacklisted, setBlacklisted] = useLocalStorage<boolean>({
     key: blacklistedKey(listKey),
