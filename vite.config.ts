@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -26,6 +26,12 @@ function serveOwnSourceFiles(req: IncomingMessage): string | undefined {
   } catch {
     return undefined; // a malformed URL is not one of our files; let the server answer it
   }
+}
+
+/** A test for the code-splitting groups: a script of a package whose path after node_modules/ matches. */
+function library(path: RegExp): (id: string) => boolean {
+  const pattern = new RegExp(`[\\\\/]node_modules[\\\\/]${path.source}`);
+  return (id) => pattern.test(id) && !id.endsWith('.css');
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -74,31 +80,103 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The entry (src/web/main.tsx) is small: it starts loading the address's screen, then imports the
+ * app (src/web/app/start.tsx). Vite's index.html names only the entry's own imports; this adds the
+ * app's chunks and styles, so the browser fetches them beside the entry rather than after it.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'pushboard-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const start = Object.values(bundle).find(
+          (output) =>
+            output.type === 'chunk' &&
+            output.moduleIds.some((id) => /[\\/]src[\\/]web[\\/]app[\\/]start\.tsx$/.test(id)),
+        );
+        if (start?.type !== 'chunk') throw new Error('No chunk of the build holds app/start.tsx.');
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (scripts.has(fileName) || chunk?.type !== 'chunk') return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        const link = (rel: string, fileName: string): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head',
+        });
+        return {
+          html,
+          tags: [
+            ...[...scripts]
+              .filter((f) => !html.includes(`/${f}"`))
+              .map((f) => link('modulepreload', f)),
+            ...[...styles]
+              .filter((f) => !html.includes(`/${f}"`))
+              .map((f) => link('stylesheet', f)),
+          ],
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // .env files live at the repository root, not inside src/web.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadApp(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
+      // The domain is pure (docs/architecture.md "Layers"): a module of it none of whose exports a
+      // chunk uses is left out of that chunk, so the first page does not carry every screen's
+      // schemas and the filter compiler.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]src[\\/]domain[\\/]/, sideEffects: false }],
+      },
       output: {
         // Libraries change far less often than our screens: separate chunks stay cached across
-        // releases, and none grows past the 500 kB warning on its own.
+        // releases, and none grows past the 500 kB warning on its own. A group takes every module
+        // it matches wherever it is used, so one only a few screens need (Mantine's date pickers,
+        // for the schedule modal) is left out of the groups and loads with those screens; so are
+        // style sheets, whose empty modules would tie the entry to a library chunk. The app's
+        // shell and the parts its screens share go in one chunk, not in dozens of small ones.
         codeSplitting: {
           groups: [
             {
+              // What the entry runs before the app: kept apart, or a group that also needs it (the
+              // helper that preloads a chunk's imports) would make the entry wait for that group.
+              name: 'boot',
+              test: /(vite[\\/](preload-helper|modulepreload-polyfill)|[\\/]src[\\/]web[\\/]app[\\/]screens\.ts$)/,
+              priority: 5,
+            },
+            {
               name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 3,
+              test: library(/(react|react-dom|scheduler|react-router)[\\/]/),
+              priority: 4,
             },
             {
               name: 'mantine',
-              test: /[\\/]node_modules[\\/](@mantine|@floating-ui)[\\/]/,
-              priority: 2,
+              test: library(/(@mantine[\\/](?!dates[\\/])|@floating-ui[\\/])/),
+              priority: 3,
             },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },
+            { name: 'vendor', test: library(/(?!@mantine[\\/]dates[\\/])/), priority: 2 },
+            {
+              name: 'app',
+              test: /[\\/]src[\\/]web[\\/](app|api|components)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -1,21 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// The entry index.html loads, as docs/architecture.md "Serving the web app" describes. It is kept
+// small: it starts downloading the screen the address names (app/screens.ts), then imports the app,
+// whose libraries index.html already asked for, so the screen's code arrives with them instead of
+// after them.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import { App } from './app/App';
-import { connectRouterToApiClient } from './app/connectRouterToApiClient';
-import { createAppQueryClient } from './app/queryClient';
-import { createAppRouter } from './app/router';
+import { preloadScreen } from './app/screens';
 
-const router = createAppRouter();
-connectRouterToApiClient(router);
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element to render Pushboard into.');
-
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} queryClient={createAppQueryClient()} />
-  </StrictMode>,
-);
+preloadScreen(window.location.pathname);
+void import('./app/start');

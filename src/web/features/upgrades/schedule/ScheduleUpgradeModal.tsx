@@ -9,6 +9,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+// The date picker's styles load with it, not with every page (main.tsx has Mantine's core ones).
+import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
