@@ -8,7 +8,14 @@ import type { JobStep } from '../jobs/types';
 import type { OrgConnection } from '../salesforce/org-connection';
 import { soqlIdList } from '../salesforce/soql';
 import type { SyncDeps } from './deps';
-import { beginWriting, touch, withBulkLoad, type FetchRun, type StepParams } from './fetch-run';
+import {
+  beginBulkLoads,
+  beginWriting,
+  endingBulkLoadsOnFailure,
+  touch,
+  type FetchRun,
+  type StepParams,
+} from './fetch-run';
 import { ACCOUNT_SELECT, ACCOUNT_WHERE, accountRecord, toAccountRow } from './lma-records';
 import { readSource } from './read-source';
 import { dateTimeMs } from './record-values';
@@ -23,7 +30,9 @@ export function fetchAccountsStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
     async run(context) {
       await beginWriting(deps.db, run);
       const orgs = await sourceOrgs(deps, ['Licenses', 'Accounts']);
-      await withBulkLoad(deps.db, run, ['account'], () =>
+      // A first load stays in bulk until the derivations are done (fetch-run.ts).
+      await beginBulkLoads(deps.db, run, ['account']);
+      await endingBulkLoadsOnFailure(deps.db, run, () =>
         forEachSource(deps, context, 'Accounts', orgs, async (org, conn) => {
           const written: string[] = [];
           const outcome = await readSource({
@@ -41,7 +50,12 @@ export function fetchAccountsStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
             write: (tx, records) => {
               const rows = records.map(toAccountRow);
               if (!run.full) written.push(...rows.map((row) => row.accountId));
-              return upsertAccounts(tx, org.org_id, rows);
+              return upsertAccounts(
+                tx,
+                org.org_id,
+                rows,
+                run.bulk.has('account') ? 'fresh' : 'upsert',
+              );
             },
             onPage: (totals) =>
               context.progress(`Fetching accounts from ${org.name}: ${totals.written} so far`),

@@ -35,7 +35,12 @@ export function fetchLicensesStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
                 run,
                 rows.map((row) => row.orgId),
               );
-              return upsertLicenses(tx, org.org_id, rows);
+              return upsertLicenses(
+                tx,
+                org.org_id,
+                rows,
+                run.bulk.has('license') ? 'fresh' : 'upsert',
+              );
             },
             onPage: (totals) =>
               context.progress(`Fetching licenses from ${org.name}: ${totals.written} so far`),

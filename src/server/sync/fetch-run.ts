@@ -32,6 +32,17 @@ export interface FetchRun {
   writing: boolean;
   /** An earlier fetch stopped before its derivations: this one derives every org. */
   deriveAll: boolean;
+  /**
+   * Tables whose first load this run does in bulk (see withBulkLoad), their secondary indexes and
+   * foreign keys dropped until the load ends. Their pages are written as new rows.
+   */
+  readonly bulk: Set<BulkTable>;
+  /**
+   * Installs this run wrote (or found already right), each (org, package) once: their license
+   * status was derived from the licenses as stored. When they are every install, a full run's
+   * license status derivation has nothing to correct.
+   */
+  installsWritten: number;
 }
 
 export function newFetchRun(deps: SyncDeps, full: boolean): FetchRun {
@@ -43,6 +54,8 @@ export function newFetchRun(deps: SyncDeps, full: boolean): FetchRun {
     scopeKnown: false,
     writing: false,
     deriveAll: false,
+    bulk: new Set(),
+    installsWritten: 0,
   };
 }
 
@@ -99,11 +112,61 @@ export async function withBulkLoad<T>(
   tables: readonly BulkTable[],
   write: () => Promise<T>,
 ): Promise<T> {
-  const bulk: BulkTable[] = [];
+  const begun = await beginBulkLoads(db, run, tables);
   try {
-    if (run.full) for (const table of tables) if (await beginBulkLoad(db, table)) bulk.push(table);
     return await write();
   } finally {
-    for (const table of bulk) await endBulkLoad(db, table);
+    await endBulkLoads(db, run, begun);
+  }
+}
+
+/**
+ * Starts a full run's bulk load of each of `tables` that is empty, to be ended by endBulkLoads:
+ * the org tables stay in bulk through the derivations, which then rewrite their rows without
+ * maintaining a dozen indexes each time. Answers the tables it began.
+ */
+export async function beginBulkLoads(
+  db: Database,
+  run: FetchRun,
+  tables: readonly BulkTable[],
+): Promise<BulkTable[]> {
+  const begun: BulkTable[] = [];
+  if (!run.full) return begun;
+  for (const table of tables) {
+    if (run.bulk.has(table) || !(await beginBulkLoad(db, table))) continue;
+    run.bulk.add(table);
+    begun.push(table);
+  }
+  return begun;
+}
+
+/** Rebuilds what the run's bulk loads of `tables` (all of them by default) dropped. */
+export async function endBulkLoads(
+  db: Database,
+  run: FetchRun,
+  tables: Iterable<BulkTable> = run.bulk,
+): Promise<void> {
+  for (const table of [...tables]) {
+    await endBulkLoad(db, table);
+    run.bulk.delete(table);
+  }
+}
+
+/**
+ * Runs a step that works inside the run's open bulk loads; should it fail or be canceled, they are
+ * ended (indexes and foreign keys rebuilt) before the error goes on, as the steps that would have
+ * ended them will not run. (A process that dies leaves them to the next fetch or start.)
+ */
+export async function endingBulkLoadsOnFailure<T>(
+  db: Database,
+  run: FetchRun,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // Should the rebuild fail too (the database gone), the loads stay pending for the next fetch.
+    await endBulkLoads(db, run).catch(() => undefined);
+    throw error;
   }
 }

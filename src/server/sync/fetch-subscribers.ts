@@ -19,9 +19,10 @@ import { soqlId } from '../salesforce/soql';
 import type { SyncDeps } from './deps';
 import {
   ANALYZE_AFTER,
+  beginBulkLoads,
   beginWriting,
+  endingBulkLoadsOnFailure,
   touch,
-  withBulkLoad,
   type FetchRun,
   type StepParams,
 } from './fetch-run';
@@ -45,7 +46,9 @@ export function fetchSubscribersStep(deps: SyncDeps, run: FetchRun): JobStep<Ste
       const orgsWritten = new WrittenOrgs();
       let written = 0;
       const orgs = await sourceOrgs(deps, ['Package']);
-      await withBulkLoad(deps.db, run, ['org_package_version', 'org'], () =>
+      // A first load stays in bulk until the derivations are done: they rewrite every org.
+      await beginBulkLoads(deps.db, run, ['org_package_version', 'org']);
+      await endingBulkLoadsOnFailure(deps.db, run, () =>
         forEachSource(deps, context, 'Subscribers', orgs, async (org, conn) => {
           for (const pkg of await listSubscriberPackages(deps.db, org.org_id)) {
             context.throwIfCanceled();
@@ -86,6 +89,15 @@ async function fetchPackage(
   const seen = new Set<string>();
   const unknown = new Map<string, number>();
   const known = (versionId: string) => versions.has(versionId);
+  // The orgs whose install of the package this run wrote (the last row per org is the one kept).
+  const installed = new Set<string>();
+  const noteInstalls = (rows: readonly SubscriberRow[]) => {
+    for (const row of new Map(rows.map((r) => [r.orgId, r])).values()) {
+      if (row.versionId === null || !known(row.versionId) || installed.has(row.orgId)) continue;
+      installed.add(row.orgId);
+      run.installsWritten++;
+    }
+  };
   const outcome = await readSource({
     db: deps.db,
     conn,
@@ -114,13 +126,19 @@ async function fetchPackage(
         run,
         rows.map((row) => row.orgId),
       );
+      const freshOrgs = run.bulk.has('org');
       await upsertSubscribers(tx, pkg.sfid, rows, {
         knownVersion: known,
         today: run.today,
         orgIsCurrent: (row) => orgsWritten.isCurrent(row),
+        freshInstalls: run.bulk.has('org_package_version'),
+        orgIsNew: (row) => freshOrgs && !orgsWritten.has(row.orgId),
       });
       // Stored once the page's transaction has committed.
-      return () => orgsWritten.remember(rows);
+      return () => {
+        orgsWritten.remember(rows);
+        noteInstalls(rows);
+      };
     },
     onPage: (totals) =>
       context.progress(`Fetching subscribers of ${pkg.name}: ${totals.written} so far`),

@@ -21,6 +21,11 @@ const modifiedMs = (row: SubscriberRow) =>
 export class WrittenOrgs {
   private readonly written = new Map<string, Written>();
 
+  /** Whether this run stored the org already (whatever the data). */
+  has(orgId: string): boolean {
+    return this.written.has(orgId);
+  }
+
   /** True when this run already stored the org with this data and a modification as recent. */
   isCurrent(row: SubscriberRow): boolean {
     const known = this.written.get(row.orgId);

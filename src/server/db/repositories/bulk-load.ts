@@ -73,6 +73,9 @@ export async function endBulkLoad(db: Database, table: BulkTable): Promise<void>
     );
     const deferred = rows[0]?.value;
     if (!deferred) return;
+    // Each index of a million licenses then sorts in memory instead of spilling to disk. PGlite
+    // keeps its default: its memory is this process's.
+    if (db.kind === 'postgres') await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     for (const index of deferred.indexes) {
       const { rows: found } = await tx.query('SELECT to_regclass($1) AS oid', [index.name]);
       if (found[0]?.oid == null) await tx.exec(index.definition);

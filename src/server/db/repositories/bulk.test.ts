@@ -1,9 +1,10 @@
 // Array literals built for set-based writes read back as the very values they were built from,
-// on PGlite and on PostgreSQL, whatever characters the text holds.
+// on PGlite and on PostgreSQL, whatever characters the text holds; rows inserted as new fall back
+// to an upsert when one exists after all.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { arrayLiteral } from './bulk';
+import { arrayLiteral, insertOrUpsert } from './bulk';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -68,5 +69,55 @@ describe('arrayLiteral', () => {
       ),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('insertOrUpsert', () => {
+  const write = (keys: number[], value: string) =>
+    testDb.db.transaction((tx) =>
+      insertOrUpsert(
+        tx,
+        () =>
+          tx.query('INSERT INTO fresh_rows_t SELECT k, $2 FROM unnest($1::int[]) AS k', [
+            keys,
+            value,
+          ]),
+        () =>
+          tx.query(
+            `INSERT INTO fresh_rows_t SELECT k, $2 FROM unnest($1::int[]) AS k
+             ON CONFLICT (k) DO UPDATE SET v = EXCLUDED.v`,
+            [keys, value],
+          ),
+      ),
+    );
+  const rows = async () =>
+    (await testDb.db.query<{ k: number; v: string }>('SELECT k, v FROM fresh_rows_t ORDER BY k'))
+      .rows;
+
+  it('inserts new rows, and upserts the page when one of them exists already', async () => {
+    await testDb.db.exec('CREATE TABLE fresh_rows_t (k int PRIMARY KEY, v text)');
+    await write([1, 2], 'first');
+    expect(await rows()).toEqual([
+      { k: 1, v: 'first' },
+      { k: 2, v: 'first' },
+    ]);
+    await write([2, 3], 'second');
+    expect(await rows()).toEqual([
+      { k: 1, v: 'first' },
+      { k: 2, v: 'second' },
+      { k: 3, v: 'second' },
+    ]);
+  });
+
+  it('lets any other error through', async () => {
+    await expect(
+      testDb.db.transaction((tx) =>
+        insertOrUpsert(
+          tx,
+          () => tx.query('SELECT 1 / 0'),
+          () => tx.query('SELECT 1'),
+        ),
+      ),
+    ).rejects.toThrow(/division by zero/);
   });
 });

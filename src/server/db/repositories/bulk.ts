@@ -39,6 +39,34 @@ export function arrayLiteral<T>(
   return `${literal}}`;
 }
 
+/** How a page is written: 'upsert' (rows may exist) or 'fresh' (a bulk load's rows, new unless someone else wrote them meanwhile). */
+export type WriteMode = 'upsert' | 'fresh';
+
+/**
+ * Writes rows believed new (a first load into an empty table) with plain INSERTs, which cost
+ * PostgreSQL half of what INSERT … ON CONFLICT does (no speculative insertion, no conflict
+ * bookkeeping for statement triggers); should one of them exist after all (another writer, a
+ * record Salesforce sent twice), that write is undone and `upsert` runs instead. Inside the
+ * caller's transaction.
+ */
+export async function insertOrUpsert(
+  db: SqlClient,
+  insert: () => Promise<unknown>,
+  upsert: () => Promise<unknown>,
+): Promise<void> {
+  await db.query('SAVEPOINT fresh_rows');
+  try {
+    await insert();
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+    await db.query('ROLLBACK TO SAVEPOINT fresh_rows');
+    await upsert();
+  }
+  await db.query('RELEASE SAVEPOINT fresh_rows');
+}
+
+const UNIQUE_VIOLATION = '23505';
+
 /** The last row per key wins, so one statement never touches a row twice (ON CONFLICT forbids it). */
 export function lastPerKey<T>(rows: readonly T[], key: (row: T) => string): T[] {
   const byKey = new Map<string, T>();

@@ -1,6 +1,6 @@
 // license rows (sfLma__License__c), written a page at a time by the sync.
 import type { SqlClient } from '../database';
-import { arrayLiteral, lastPerKey } from './bulk';
+import { arrayLiteral, insertOrUpsert, lastPerKey, type WriteMode } from './bulk';
 
 export interface LicenseRow {
   sfid: string;
@@ -21,18 +21,9 @@ export interface LicenseRow {
   modifiedDate: string;
 }
 
-/** Inserts or updates one page; unchanged rows are not rewritten (no dead tuples on a re-read). */
-export async function upsertLicenses(
-  db: SqlClient,
-  sourceOrgId: string,
-  page: readonly LicenseRow[],
-): Promise<void> {
-  if (page.length === 0) return;
-  const rows = lastPerKey(page, (row) => row.sfid);
-  await db.query(
-    `INSERT INTO license (sfid, source_org_id, name, org_id, account_id, instance, type, is_sandbox,
-       status, edition, install_date, expiration, used_license_count, package_id, version_id,
-       modified_date)
+const INSERT = `INSERT INTO license (sfid, source_org_id, name, org_id, account_id, instance, type,
+       is_sandbox, status, edition, install_date, expiration, used_license_count, package_id,
+       version_id, modified_date)
      SELECT u.sfid, $1, u.name, u.org_id, u.account_id, u.instance, u.type, u.is_sandbox, u.status,
        u.edition, u.install_date, u.expiration, u.used, u.package_id, u.version_id, u.modified
      FROM unnest($2::text::text[], $3::text::text[], $4::text::text[], $5::text::text[],
@@ -40,7 +31,9 @@ export async function upsertLicenses(
        $10::text::text[], $11::text::timestamptz[], $12::text::date[], $13::text::integer[],
        $14::text::text[], $15::text::text[], $16::text::timestamptz[])
        AS u(sfid, name, org_id, account_id, instance, type, is_sandbox, status, edition,
-            install_date, expiration, used, package_id, version_id, modified)
+            install_date, expiration, used, package_id, version_id, modified)`;
+
+const UPSERT = `${INSERT}
      ON CONFLICT (sfid) DO UPDATE SET
        source_org_id = EXCLUDED.source_org_id, name = EXCLUDED.name, org_id = EXCLUDED.org_id,
        account_id = EXCLUDED.account_id, instance = EXCLUDED.instance, type = EXCLUDED.type,
@@ -57,24 +50,39 @@ export async function upsertLicenses(
             EXCLUDED.instance, EXCLUDED.type, EXCLUDED.is_sandbox, EXCLUDED.status,
             EXCLUDED.edition, EXCLUDED.install_date, EXCLUDED.expiration,
             EXCLUDED.used_license_count, EXCLUDED.package_id, EXCLUDED.version_id,
-            EXCLUDED.modified_date)`,
-    [
-      sourceOrgId,
-      arrayLiteral(rows, (r) => r.sfid),
-      arrayLiteral(rows, (r) => r.name),
-      arrayLiteral(rows, (r) => r.orgId),
-      arrayLiteral(rows, (r) => r.accountId),
-      arrayLiteral(rows, (r) => r.instance),
-      arrayLiteral(rows, (r) => r.type),
-      arrayLiteral(rows, (r) => r.isSandbox),
-      arrayLiteral(rows, (r) => r.status),
-      arrayLiteral(rows, (r) => r.edition),
-      arrayLiteral(rows, (r) => r.installDate),
-      arrayLiteral(rows, (r) => r.expiration),
-      arrayLiteral(rows, (r) => r.usedLicenseCount),
-      arrayLiteral(rows, (r) => r.packageId),
-      arrayLiteral(rows, (r) => r.versionId),
-      arrayLiteral(rows, (r) => r.modifiedDate),
-    ],
-  );
+            EXCLUDED.modified_date)`;
+
+/**
+ * Inserts or updates one page; unchanged rows are not rewritten (no dead tuples on a re-read).
+ * 'fresh': the page of a first load, inserted as new rows (see insertOrUpsert).
+ */
+export async function upsertLicenses(
+  db: SqlClient,
+  sourceOrgId: string,
+  page: readonly LicenseRow[],
+  mode: WriteMode = 'upsert',
+): Promise<void> {
+  if (page.length === 0) return;
+  const rows = lastPerKey(page, (row) => row.sfid);
+  const params = [
+    sourceOrgId,
+    arrayLiteral(rows, (r) => r.sfid),
+    arrayLiteral(rows, (r) => r.name),
+    arrayLiteral(rows, (r) => r.orgId),
+    arrayLiteral(rows, (r) => r.accountId),
+    arrayLiteral(rows, (r) => r.instance),
+    arrayLiteral(rows, (r) => r.type),
+    arrayLiteral(rows, (r) => r.isSandbox),
+    arrayLiteral(rows, (r) => r.status),
+    arrayLiteral(rows, (r) => r.edition),
+    arrayLiteral(rows, (r) => r.installDate),
+    arrayLiteral(rows, (r) => r.expiration),
+    arrayLiteral(rows, (r) => r.usedLicenseCount),
+    arrayLiteral(rows, (r) => r.packageId),
+    arrayLiteral(rows, (r) => r.versionId),
+    arrayLiteral(rows, (r) => r.modifiedDate),
+  ];
+  const upsert = () => db.query(UPSERT, params);
+  if (mode === 'fresh') await insertOrUpsert(db, () => db.query(INSERT, params), upsert);
+  else await upsert();
 }

@@ -2,7 +2,7 @@
 // package (org_package_version). Subscriber data is authoritative for an org's name, type,
 // instance and parent; its status is derived afterwards (orgs.ts).
 import type { SqlClient } from '../database';
-import { arrayLiteral, lastPerKey } from './bulk';
+import { arrayLiteral, insertOrUpsert, lastPerKey, type WriteMode } from './bulk';
 import { EFFECTIVE_LICENSE_STATUS } from './license-status';
 
 export interface SubscriberRow {
@@ -25,6 +25,10 @@ export interface SubscriberWriteOptions {
   today: string;
   /** Orgs already stored with this data (by an earlier package of the same run). */
   orgIsCurrent?(row: SubscriberRow): boolean;
+  /** During a bulk load of org_package_version: the installs are inserted as new rows. */
+  freshInstalls?: boolean;
+  /** During a bulk load of org: orgs no earlier page of the run wrote, inserted as new rows. */
+  orgIsNew?(row: SubscriberRow): boolean;
 }
 
 /**
@@ -41,18 +45,47 @@ export async function upsertSubscribers(
   if (page.length === 0) return;
   const rows = lastPerKey(page, (row) => row.orgId);
   const orgs = options.orgIsCurrent ? rows.filter((row) => !options.orgIsCurrent?.(row)) : rows;
-  if (orgs.length > 0) await upsertOrgs(db, orgs);
   const installs = rows.filter(
     (row) => row.versionId !== null && options.knownVersion(row.versionId),
   );
-  if (installs.length > 0) await upsertInstalls(db, packageSfid, options.today, installs);
+  const { today } = options;
+  const isNew = (row: SubscriberRow) => options.orgIsNew?.(row) === true;
+  const known = orgs.filter((row) => !isNew(row));
+  const fresh = orgs.filter(isNew);
+  const freshInstalls = options.freshInstalls === true && installs.length > 0;
+  if (known.length > 0) await writeOrgs(db, known, 'upsert');
+  if (fresh.length === 0 && !freshInstalls) {
+    if (installs.length > 0) await writeInstalls(db, packageSfid, today, installs, 'upsert');
+    return;
+  }
+  // New rows as plain inserts; should one exist after all, all of them as upserts (see
+  // insertOrUpsert).
+  const write = async (mode: WriteMode) => {
+    if (fresh.length > 0) await writeOrgs(db, fresh, mode);
+    if (installs.length > 0) {
+      await writeInstalls(db, packageSfid, today, installs, freshInstalls ? mode : 'upsert');
+    }
+  };
+  await insertOrUpsert(
+    db,
+    () => write('fresh'),
+    () => write('upsert'),
+  );
 }
 
-async function upsertOrgs(db: SqlClient, rows: readonly SubscriberRow[]): Promise<void> {
-  await db.query(
-    `INSERT INTO org (org_id, name, instance, parent_org_id, is_sandbox, type, modified_date)
+async function writeOrgs(
+  db: SqlClient,
+  rows: readonly SubscriberRow[],
+  mode: WriteMode,
+): Promise<void> {
+  const insert = `INSERT INTO org (org_id, name, instance, parent_org_id, is_sandbox, type,
+       modified_date)
      SELECT * FROM unnest($1::text::text[], $2::text::text[], $3::text::text[], $4::text::text[],
-       $5::text::boolean[], $6::text::text[], $7::text::timestamptz[])
+       $5::text::boolean[], $6::text::text[], $7::text::timestamptz[])`;
+  await db.query(
+    mode === 'fresh'
+      ? insert
+      : `${insert}
      ON CONFLICT (org_id) DO UPDATE SET name = EXCLUDED.name, instance = EXCLUDED.instance,
        parent_org_id = EXCLUDED.parent_org_id, is_sandbox = EXCLUDED.is_sandbox,
        type = EXCLUDED.type,
@@ -81,16 +114,16 @@ async function upsertOrgs(db: SqlClient, rows: readonly SubscriberRow[]): Promis
  * here spares the license step from rewriting every row after a full fetch. The page's licenses are
  * found in one index scan for all its orgs (measured 8–15 % faster than a lookup per row).
  */
-async function upsertInstalls(
+async function writeInstalls(
   db: SqlClient,
   packageSfid: string,
   today: string,
   installs: readonly SubscriberRow[],
+  mode: WriteMode,
 ): Promise<void> {
   const orgIds = arrayLiteral(installs, (r) => r.orgId);
-  await db.query(
-    `INSERT INTO org_package_version (org_id, package_id, version_id, license_status, install_date,
-       status, modified_date)
+  const insert = `INSERT INTO org_package_version (org_id, package_id, version_id, license_status,
+       install_date, status, modified_date)
      SELECT u.org_id, $1, u.version_id, coalesce(l.status, 'Active'), l.install_date, 'Installed',
        u.modified
      FROM unnest($2::text::text[], $3::text::text[], $4::text::timestamptz[])
@@ -101,7 +134,11 @@ async function upsertInstalls(
        FROM license y
        WHERE y.org_id = ANY($2::text::bpchar[]) AND y.package_id = $1::bpchar
        ORDER BY y.org_id, y.modified_date DESC, y.sfid DESC
-     ) l ON l.org_id = u.org_id::bpchar
+     ) l ON l.org_id = u.org_id::bpchar`;
+  await db.query(
+    mode === 'fresh'
+      ? insert
+      : `${insert}
      ON CONFLICT (org_id, package_id) DO UPDATE SET version_id = EXCLUDED.version_id,
        status = 'Installed', modified_date = EXCLUDED.modified_date,
        license_status = EXCLUDED.license_status, install_date = EXCLUDED.install_date
@@ -139,4 +176,12 @@ export async function markMissingSubscribers(
     [packageSfid, seenOrgIds, scopeOrgIds ?? null],
   );
   return rowCount;
+}
+
+/** How many installs (org_package_version rows) are stored. */
+export async function countInstalls(db: SqlClient): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM org_package_version',
+  );
+  return rows[0]?.n ?? 0;
 }
