@@ -216,6 +216,16 @@ function semiJoinKeys(
     );
   }
   const keys = new Set<string>();
+  // Every record's value of a field of the object itself: the source's distinct values, when it
+  // keeps them, are the same keys without reading each record.
+  const distinct =
+    inner.where === null && field.hops.length === 0
+      ? resolver.source.distinctValues?.(compiled.object.name, field.field.name)
+      : undefined;
+  if (distinct !== undefined) {
+    for (const value of distinct) keys.add(idKey(value));
+    return keys;
+  }
   const candidates = candidateRecords(compiled.object, inner.where, resolver, ctx.now);
   for (const record of scan(compiled, candidates, Infinity)) {
     const value = field.read(record);

@@ -53,6 +53,11 @@ export interface SoqlSource {
     field: string,
     values: readonly string[],
   ): Iterable<SoqlRecord> | undefined;
+  /** Optional index: the distinct non-empty text values an Id or reference `field` holds across
+   *  the object's records, as stored. Used for a semi-join subquery without WHERE
+   *  (`Id IN (SELECT Ref__c FROM Child__c)`), which Salesforce answers from an index rather than
+   *  by reading every child record. Return undefined when there is no such index. */
+  distinctValues?(objectName: string, field: string): Iterable<string> | undefined;
   /** Optional index: records whose datetime `field` lies in [lowMs, highMs] (±Infinity for an
    *  open end), in source order; may return more (the engine re-applies WHERE). Used for
    *  `Field > literal` and the like, such as incremental reads by SystemModstamp. Return

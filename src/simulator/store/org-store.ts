@@ -59,6 +59,10 @@ export class OrgStore implements SoqlSource {
     return this.table(objectName)?.range(field, lowMs, highMs);
   }
 
+  distinctValues(objectName: string, field: string): Iterable<string> | undefined {
+    return this.table(objectName)?.distinctValues(field);
+  }
+
   lookup(
     objectName: string,
     field: string,

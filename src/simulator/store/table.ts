@@ -39,6 +39,9 @@ export class Table {
   private idGap = 0;
   private readonly indexes = new Map<string, FieldIndex>();
   private readonly rangeIndexes = new Map<string, DatetimeRangeIndex>();
+  /** Distinct values of Id and reference fields, built on first use, dropped by any write. */
+  private readonly distinct = new Map<string, ReadonlySet<string>>();
+  private writes = 0;
   private generatedLive: number | undefined;
   private liveDelta = 0;
 
@@ -104,8 +107,33 @@ export class Table {
     }
   }
 
+  /**
+   * Every record. A scan that reads them all with no write meanwhile also keeps the distinct
+   * values of the reference fields (see distinctValues), as an index would have them: a semi-join
+   * after a full read of the child object does not read it again.
+   */
   *records(): Generator<Row> {
-    for (const [, row] of this.entries()) yield row;
+    const noted = this.distinct.size === 0 ? this.referenceFields : [];
+    if (noted.length === 0) {
+      for (const [, row] of this.entries()) yield row;
+      return;
+    }
+    const found = noted.map(() => new Set<string>());
+    const writes = this.writes;
+    for (const [, row] of this.entries()) {
+      for (let k = 0; k < noted.length; k++) {
+        const value = row[noted[k] as string];
+        if (typeof value === 'string' && value !== '') found[k]?.add(value);
+      }
+      yield row;
+    }
+    if (this.writes !== writes || this.distinct.size > 0) return;
+    noted.forEach((name, k) => this.distinct.set(name.toLowerCase(), found[k] as Set<string>));
+  }
+
+  /** Names of the reference fields (not Id: its distinct values are every record). */
+  private get referenceFields(): string[] {
+    return this.def.fields.filter((f) => f.type === 'reference').map((f) => f.name);
   }
 
   size(): number {
@@ -173,6 +201,27 @@ export class Table {
   }
 
   /**
+   * The distinct non-empty strings an Id or reference field holds, as stored (one scan, kept
+   * until the next write); undefined for other fields.
+   */
+  distinctValues(fieldName: string): ReadonlySet<string> | undefined {
+    const def = this.def.field(fieldName);
+    if (!def || (def.type !== 'id' && def.type !== 'reference')) return undefined;
+    const name = def.name;
+    let values = this.distinct.get(name.toLowerCase());
+    if (!values) {
+      const found = new Set<string>();
+      for (const row of this.records()) {
+        const value = row[name];
+        if (typeof value === 'string' && value !== '') found.add(value);
+      }
+      values = found;
+      this.distinct.set(name.toLowerCase(), values);
+    }
+    return values;
+  }
+
+  /**
    * Records whose datetime field lies in [lowMs, highMs], in table order; undefined when the field
    * is not a datetime or the table has no generated records (a scan is as quick then).
    */
@@ -218,6 +267,8 @@ export class Table {
   }
 
   private reindex(i: number, before: Row | undefined, after: Row | undefined): void {
+    this.writes++;
+    this.distinct.clear();
     for (const [name, index] of this.indexes) {
       const def = this.def.field(name);
       if (!def) continue;
