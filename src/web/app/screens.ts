@@ -1,18 +1,14 @@
 // Every screen of docs/product.md "Route table", each in its own module that downloads on first
 // visit, so a page loads only the code it shows. The router renders them through `lazy`, and the
 // entry (main.tsx) starts loading the one the address names before the app's own code has run:
-// its code then arrives with the libraries instead of after them. A screen whose first answer is
-// worth asking for early (a big list) has a prefetch, which the app (start.tsx) runs before it
-// renders anything. This module imports no library, so the entry stays small.
+// its code then arrives with the libraries instead of after them. This module imports no library,
+// so the entry stays small.
 import type { ComponentType } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 
 export interface LazyScreen {
   /** The route path under '/', as the router writes it; null for the index route. */
   readonly path: string | null;
   readonly load: () => Promise<ComponentType>;
-  /** Starts loading what the screen shows first into the query cache. */
-  readonly prefetch?: (queryClient: QueryClient) => Promise<void>;
 }
 
 const upgradesList = () =>
@@ -62,8 +58,6 @@ export const LAYOUT_SCREENS: readonly LazyScreen[] = [
   {
     path: 'orgs',
     load: () => import('../features/orgs/list/OrgsListScreen').then((m) => m.OrgsListScreen),
-    prefetch: (queryClient) =>
-      import('../features/orgs/list/OrgsListScreen').then((m) => m.prefetchOrgsList(queryClient)),
   },
   {
     path: 'org/:orgId',
@@ -154,15 +148,5 @@ export function screenAt(pathname: string): LazyScreen | undefined {
 export function preloadScreen(pathname: string): void {
   screenAt(pathname)
     ?.load()
-    .catch(() => undefined);
-}
-
-/**
- * Starts the first request of the screen shown at `pathname`, if it has a prefetch. A head start
- * too: the screen asks for the same query when it mounts and shows its own errors.
- */
-export function prefetchScreen(pathname: string, queryClient: QueryClient): void {
-  screenAt(pathname)
-    ?.prefetch?.(queryClient)
     .catch(() => undefined);
 }

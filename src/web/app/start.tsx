@@ -7,7 +7,7 @@ import { App } from './App';
 import { connectRouterToApiClient } from './connectRouterToApiClient';
 import { createAppQueryClient } from './queryClient';
 import { createAppRouter } from './router';
-import { prefetchScreen } from './screens';
+import { prefetchScreen } from './prefetch';
 
 const router = createAppRouter();
 connectRouterToApiClient(router);

@@ -1,5 +1,5 @@
 // The first page of a server-mode list, asked for before its table has rendered: a screen's
-// prefetch (app/screens.ts) starts it as soon as the app's code has run, so the request travels
+// prefetch (app/prefetch.ts) starts it as soon as the app's code has run, so the request travels
 // while the screen is still being drawn. The request and its cache key are made exactly as the
 // table makes them on mounting, so the table finds the page in the cache, or in flight, and does
 // not ask again.

@@ -3,39 +3,19 @@
 // the selection to a group; Import looks pasted org ids up.
 import { useState } from 'react';
 import { Switch } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
-import { orgEndpoints, ORG_LIST, type Org } from '../../../../domain';
+import { ORG_LIST, type Org } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
-import { DataTable, prefetchServerList, type ServerSource } from '../../../components/data-table';
+import { DataTable } from '../../../components/data-table';
 import { Screen } from '../../../components/Screen';
 import { ListTitle } from '../../../components/ListTitle';
 import { paths } from '../../../components/paths';
 import { useListTotal } from '../../../components/useListTotal';
 import { useTableAccess } from '../../../app/current-user/useTableAccess';
-import { readCachedUser } from '../../../app/current-user/cachedUser';
 import { ImportOrgsModal, SelectGroupModal } from '../../orggroups';
 import { SelectionButton } from '../../../components/selection/SelectionButton';
-import { blacklistedParams, readBlacklisted, useBlacklistedToggle } from './useBlacklistedToggle';
-
-function orgsSource(blacklisted: boolean): ServerSource {
-  return {
-    mode: 'server',
-    endpoint: orgEndpoints.list,
-    params: blacklistedParams(blacklisted),
-    queryKey: queryKeys.orgs,
-  };
-}
-
-/** Starts loading the page the screen will show first (app/screens.ts), before it renders. */
-export function prefetchOrgsList(queryClient: QueryClient): Promise<void> {
-  return prefetchServerList(queryClient, {
-    list: ORG_LIST,
-    source: orgsSource(readBlacklisted(ORG_LIST.key)),
-    // The table's user until the server answers: the copy this tab keeps, if any.
-    username: readCachedUser()?.username ?? null,
-  });
-}
+import { orgsSource } from './prefetchOrgsList';
+import { useBlacklistedToggle } from './useBlacklistedToggle';
 
 export function OrgsListScreen() {
   const { readOnly, username } = useTableAccess();

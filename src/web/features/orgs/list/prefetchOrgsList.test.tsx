@@ -1,4 +1,4 @@
-// The orgs screen's prefetch (app/screens.ts) asks for the very page the screen asks for when it
+// The orgs screen's prefetch (app/prefetch.ts) asks for the very page the screen asks for when it
 // mounts, remembered state and all, so the screen finds it in the cache (or in flight) and the
 // server is asked once.
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { calledUrls, stubFetch } from '../../../testing/stubFetch';
 import { listPage, makeUser } from '../../../testing/fixtures';
 import { makeOrg, RELATED_ORG_ID } from '../testing/orgFixtures';
-import { OrgsListScreen, prefetchOrgsList } from './OrgsListScreen';
+import { OrgsListScreen } from './OrgsListScreen';
+import { prefetchOrgsList } from './prefetchOrgsList';
 import { blacklistedKey } from './useBlacklistedToggle';
 
 const ORGS = [makeOrg(), makeOrg({ org_id: RELATED_ORG_ID, name: 'Globex' })];
