@@ -1,7 +1,7 @@
 // Orgs list (docs/product.md "Orgs list"): every customer org, server-paged; the Blacklisted toggle
 // narrows the list to the orgs kept out of upgrades, and a row opens the org. Add To Group sends
 // the selection to a group; Import looks pasted org ids up.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Switch } from '@mantine/core';
 import { ORG_LIST, type Org } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
@@ -12,10 +12,17 @@ import { ListTitle } from '../../../components/ListTitle';
 import { paths } from '../../../components/paths';
 import { useListTotal } from '../../../components/useListTotal';
 import { useTableAccess } from '../../../app/current-user/useTableAccess';
-import { ImportOrgsModal, SelectGroupModal } from '../../orggroups';
 import { SelectionButton } from '../../../components/selection/SelectionButton';
 import { orgsSource } from './prefetchOrgsList';
 import { useBlacklistedToggle } from './useBlacklistedToggle';
+
+// The group modals load when first opened: the list shows without their code.
+const SelectGroupModal = lazy(() =>
+  import('../../orggroups').then((m) => ({ default: m.SelectGroupModal })),
+);
+const ImportOrgsModal = lazy(() =>
+  import('../../orggroups').then((m) => ({ default: m.ImportOrgsModal })),
+);
 
 export function OrgsListScreen() {
   const { readOnly, username } = useTableAccess();
@@ -26,6 +33,12 @@ export function OrgsListScreen() {
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  // Mounted from their first opening on, so they close with their transition.
+  const [used, setUsed] = useState({ adding: false, importing: false });
+  const open = (modal: 'adding' | 'importing') => {
+    setUsed((previous) => ({ ...previous, [modal]: true }));
+    (modal === 'adding' ? setAdding : setImporting)(true);
+  };
 
   return (
     <Screen name="orgs" title="Orgs">
@@ -52,7 +65,7 @@ export function OrgsListScreen() {
             <SelectionButton
               readOnly={readOnly}
               selected={selection.size}
-              onClick={() => setAdding(true)}
+              onClick={() => open('adding')}
             >
               Add To Group
             </SelectionButton>
@@ -60,15 +73,25 @@ export function OrgsListScreen() {
               readOnly={readOnly}
               size="xs"
               variant="default"
-              onClick={() => setImporting(true)}
+              onClick={() => open('importing')}
             >
               Import
             </ChangeActionButton>
           </>
         }
       />
-      <SelectGroupModal opened={adding} onClose={() => setAdding(false)} orgIds={[...selection]} />
-      <ImportOrgsModal opened={importing} onClose={() => setImporting(false)} />
+      <Suspense fallback={null}>
+        {used.adding && (
+          <SelectGroupModal
+            opened={adding}
+            onClose={() => setAdding(false)}
+            orgIds={[...selection]}
+          />
+        )}
+        {used.importing && (
+          <ImportOrgsModal opened={importing} onClose={() => setImporting(false)} />
+        )}
+      </Suspense>
     </Screen>
   );
 }
