@@ -54,7 +54,7 @@ export function fetchAccountsStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
                 tx,
                 org.org_id,
                 rows,
-                run.bulk.has('account') ? 'fresh' : 'upsert',
+                run.bulkLoads.has('account') ? 'fresh' : 'upsert',
               );
             },
             onPage: (totals) =>

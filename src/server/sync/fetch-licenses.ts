@@ -39,7 +39,7 @@ export function fetchLicensesStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
                 tx,
                 org.org_id,
                 rows,
-                run.bulk.has('license') ? 'fresh' : 'upsert',
+                run.bulkLoads.has('license') ? 'fresh' : 'upsert',
               );
             },
             onPage: (totals) =>

@@ -36,7 +36,7 @@ export interface FetchRun {
    * Tables whose first load this run does in bulk (see withBulkLoad), their secondary indexes and
    * foreign keys dropped until the load ends. Their pages are written as new rows.
    */
-  readonly bulk: Set<BulkTable>;
+  readonly bulkLoads: Set<BulkTable>;
   /**
    * Installs this run wrote (or found already right), each (org, package) once: their license
    * status was derived from the licenses as stored. When they are every install, a full run's
@@ -54,7 +54,7 @@ export function newFetchRun(deps: SyncDeps, full: boolean): FetchRun {
     scopeKnown: false,
     writing: false,
     deriveAll: false,
-    bulk: new Set(),
+    bulkLoads: new Set(),
     installsWritten: 0,
   };
 }
@@ -133,8 +133,8 @@ export async function beginBulkLoads(
   const begun: BulkTable[] = [];
   if (!run.full) return begun;
   for (const table of tables) {
-    if (run.bulk.has(table) || !(await beginBulkLoad(db, table))) continue;
-    run.bulk.add(table);
+    if (run.bulkLoads.has(table) || !(await beginBulkLoad(db, table))) continue;
+    run.bulkLoads.add(table);
     begun.push(table);
   }
   return begun;
@@ -144,11 +144,11 @@ export async function beginBulkLoads(
 export async function endBulkLoads(
   db: Database,
   run: FetchRun,
-  tables: Iterable<BulkTable> = run.bulk,
+  tables: Iterable<BulkTable> = run.bulkLoads,
 ): Promise<void> {
   for (const table of [...tables]) {
     await endBulkLoad(db, table);
-    run.bulk.delete(table);
+    run.bulkLoads.delete(table);
   }
 }
 

@@ -126,12 +126,12 @@ async function fetchPackage(
         run,
         rows.map((row) => row.orgId),
       );
-      const freshOrgs = run.bulk.has('org');
+      const freshOrgs = run.bulkLoads.has('org');
       await upsertSubscribers(tx, pkg.sfid, rows, {
         knownVersion: known,
         today: run.today,
         orgIsCurrent: (row) => orgsWritten.isCurrent(row),
-        freshInstalls: run.bulk.has('org_package_version'),
+        freshInstalls: run.bulkLoads.has('org_package_version'),
         orgIsNew: (row) => freshOrgs && !orgsWritten.has(row.orgId),
       });
       // Stored once the page's transaction has committed.
