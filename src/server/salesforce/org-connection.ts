@@ -9,6 +9,7 @@ import { SalesforceTimeoutError, toSalesforceError } from './errors';
 import { throwIfCanceled, withRetry, type RetryOptions } from './retry';
 import type { SalesforceCallKind } from '../metrics/registry';
 import { measured } from './call-metrics';
+import { readQueryPage } from './query-page';
 
 /**
  * How long one HTTP call may wait for Salesforce's answer. Salesforce itself ends a SOQL query
@@ -91,15 +92,7 @@ export class OrgConnection {
       : undefined;
     const base = `/services/data/v${this.conn.version}`;
     let page = await this.call(
-      () =>
-        this.conn.request<RawQueryResult>(
-          {
-            method: 'GET',
-            url: `${base}/query?q=${encodeURIComponent(soql)}`,
-            ...(headers ? { headers } : {}),
-          },
-          this.jsforceOptions,
-        ),
+      () => this.page(`${base}/query?q=${encodeURIComponent(soql)}`, headers),
       options.signal,
       'query',
     );
@@ -108,20 +101,29 @@ export class OrgConnection {
       const next = page.nextRecordsUrl;
       if (page.done || !next) return;
       throwIfCanceled(options.signal);
-      page = await this.call(
-        () =>
-          this.conn.request<RawQueryResult>(
-            {
-              method: 'GET',
-              url: next,
-              ...(headers ? { headers } : {}),
-            },
-            this.jsforceOptions,
-          ),
-        options.signal,
-        'query_more',
-      );
+      page = await this.call(() => this.page(next, headers), options.signal, 'query_more');
     }
+  }
+
+  /**
+   * One page of a query: read and split on our side (query-page.ts), or by jsforce when that
+   * path cannot answer it (no token yet, an expired session, an error, anything unusual).
+   */
+  private async page(url: string, headers?: Record<string, string>): Promise<RawQueryResult> {
+    const { accessToken, instanceUrl } = this.conn;
+    if (accessToken && instanceUrl && url.startsWith('/services/')) {
+      const page = await readQueryPage({
+        url: instanceUrl + url,
+        accessToken,
+        ...(headers ? { headers } : {}),
+        timeoutMs: this.requestTimeoutMs,
+      });
+      if (page) return page;
+    }
+    return this.conn.request<RawQueryResult>(
+      { method: 'GET', url, ...(headers ? { headers } : {}) },
+      this.jsforceOptions,
+    );
   }
 
   async queryAll<T>(soql: string, schema: z.ZodType<T>, options: QueryOptions = {}): Promise<T[]> {
