@@ -191,7 +191,9 @@ export interface QueryPageRequest {
 /**
  * GETs one query page and answers it, or undefined when the answer is not a 200 JSON page that
  * splits cleanly (an expired session, an error, anything else): the caller then asks jsforce.
- * Network failures and the deadline reject, as jsforce's would (retried as transient).
+ * Network failures and the deadline reject, as jsforce's would (retried as transient). The
+ * deadline runs until the answer starts, as jsforce's does, and then while none of it arrives:
+ * a page that keeps coming is read to its end, one that stops is given up.
  */
 export function readQueryPage(page: QueryPageRequest): Promise<QueryPage | undefined> {
   return new Promise((resolve, reject) => {
@@ -220,6 +222,7 @@ export function readQueryPage(page: QueryPageRequest): Promise<QueryPage | undef
     }, page.timeoutMs);
     request.on('error', (error) => settle(() => reject(error)));
     request.on('response', (response: IncomingMessage) => {
+      timer.refresh();
       const status = response.statusCode ?? 0;
       const json = /^application\/json/i.test(response.headers['content-type'] ?? '');
       if (json && status >= 400 && status !== 401) {
@@ -241,6 +244,7 @@ export function readQueryPage(page: QueryPageRequest): Promise<QueryPage | undef
       const splitter = new QueryPageSplitter();
       body.on('data', (chunk: Buffer) => {
         if (settled) return;
+        timer.refresh();
         try {
           splitter.push(chunk);
         } catch {

@@ -116,7 +116,9 @@ async function dump(db: Database): Promise<Record<string, string[]>> {
 async function changeSalesforce(side: Side, round: number): Promise<void> {
   const { h } = side;
   const control = h.sim.control;
-  const at = new Date(Math.floor(control.now().getTime() / 1000) * 1000 + round * 600_000);
+  // From the shared NOW, not each simulator's clock: the two started at different moments, and
+  // under load a second boundary between them would stamp the same change a second apart.
+  const at = new Date(Math.floor(NOW.getTime() / 1000) * 1000 + round * 600_000);
   const lma = control.counts(h.lmaId)[h.lmaId];
   expect(lma?.sfLma__License__c).toBeGreaterThan(0);
   const conn = await h.gateway.connect(h.lmaId);
