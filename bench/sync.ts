@@ -80,8 +80,9 @@ function databaseCpuSampler(database: string | undefined) {
         continue;
       }
       if (!title.startsWith('postgres: ') || !ours(title.replace(/\0/g, ' '))) {
-        // Checked once: the backends of other databases, and every other process.
-        if (!title.startsWith('postgres: ') || !title.includes('parallel worker')) others.add(pid);
+        // Checked once: processes that are no PostgreSQL backend. (A backend just forked still
+        // has the server's command line until it names itself, so those are looked at again.)
+        if (!title.includes('postgres')) others.add(pid);
         continue;
       }
       const now = cpuOf(pid);

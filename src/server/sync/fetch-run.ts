@@ -3,7 +3,7 @@
 import type { Database } from '../db/database';
 import {
   beginBulkLoad,
-  endBulkLoad,
+  endBulkLoads as endBulkLoadsOf,
   finishInterruptedBulkLoads,
   type BulkTable,
 } from '../db/repositories/bulk-load';
@@ -146,10 +146,10 @@ export async function endBulkLoads(
   run: FetchRun,
   tables: Iterable<BulkTable> = run.bulkLoads,
 ): Promise<void> {
-  for (const table of [...tables]) {
-    await endBulkLoad(db, table);
-    run.bulkLoads.delete(table);
-  }
+  const ending = [...tables];
+  if (ending.length === 0) return;
+  await endBulkLoadsOf(db, ending);
+  for (const table of ending) run.bulkLoads.delete(table);
 }
 
 /**

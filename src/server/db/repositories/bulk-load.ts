@@ -66,6 +66,65 @@ export async function beginBulkLoad(db: Database, table: BulkTable): Promise<boo
 
 /** Rebuilds what beginBulkLoad dropped from `table` (nothing when it dropped nothing). */
 export async function endBulkLoad(db: Database, table: BulkTable): Promise<void> {
+  await endBulkLoads(db, [table]);
+}
+
+/**
+ * Index builds side by side on PostgreSQL: the rest of a fetch waits for them, so each connection
+ * keeps a core busy (a million licenses carry sixteen secondary indexes). PGlite is one
+ * connection.
+ */
+const INDEX_LANES = 2;
+
+/**
+ * Rebuilds what beginBulkLoad dropped from each of `tables`. On PostgreSQL the indexes are built
+ * first, side by side, each in a transaction of its own (one that finds it built already leaves
+ * it); then, per table, the foreign keys are added and the load is ended in one transaction,
+ * which also builds whatever index is still missing. A process that dies in between leaves the
+ * load pending, and the next rebuild does the rest.
+ */
+export async function endBulkLoads(db: Database, tables: readonly BulkTable[]): Promise<void> {
+  if (db.kind === 'postgres') {
+    const indexes: { name: string; definition: string }[] = [];
+    for (const table of tables) indexes.push(...((await deferredOf(db, table))?.indexes ?? []));
+    const lane = async () => {
+      for (let index = indexes.shift(); index; index = indexes.shift()) {
+        const { name, definition } = index;
+        await db.transaction(async (tx) => {
+          // The lanes already build side by side; no parallel workers on top of that.
+          await tx.query(`SET LOCAL maintenance_work_mem = '${MAINTENANCE_MEMORY}'`);
+          await tx.query('SET LOCAL max_parallel_maintenance_workers = 0');
+          // One builder per index, whichever process rebuilds.
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bulk_load:${name}`]);
+          if (!(await indexExists(tx, name))) await tx.exec(definition);
+        });
+      }
+    };
+    // Every lane settles before a failure is reported: no build outlives the call.
+    const lanes = await Promise.allSettled(Array.from({ length: INDEX_LANES }, lane));
+    for (const result of lanes) if (result.status === 'rejected') throw result.reason;
+  }
+  for (const table of tables) await finishBulkLoad(db, table);
+}
+
+/** maintenance_work_mem for the rebuilds on PostgreSQL: each index sorts in memory. */
+const MAINTENANCE_MEMORY = '256MB';
+
+async function deferredOf(db: SqlClient, table: BulkTable): Promise<Deferred | undefined> {
+  const { rows } = await db.query<{ value: Deferred }>(
+    'SELECT value FROM sync_state WHERE key = $1',
+    [stateKey(table)],
+  );
+  return rows[0]?.value;
+}
+
+async function indexExists(db: SqlClient, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ oid: unknown }>('SELECT to_regclass($1) AS oid', [name]);
+  return rows[0]?.oid != null;
+}
+
+/** Builds what is still missing of `table`'s load, adds its foreign keys and ends the load. */
+async function finishBulkLoad(db: Database, table: BulkTable): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ value: Deferred }>(
       'SELECT value FROM sync_state WHERE key = $1 FOR UPDATE',
@@ -75,10 +134,11 @@ export async function endBulkLoad(db: Database, table: BulkTable): Promise<void>
     if (!deferred) return;
     // Each index of a million licenses then sorts in memory instead of spilling to disk. PGlite
     // keeps its default: its memory is this process's.
-    if (db.kind === 'postgres') await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+    if (db.kind === 'postgres') {
+      await tx.query(`SET LOCAL maintenance_work_mem = '${MAINTENANCE_MEMORY}'`);
+    }
     for (const index of deferred.indexes) {
-      const { rows: found } = await tx.query('SELECT to_regclass($1) AS oid', [index.name]);
-      if (found[0]?.oid == null) await tx.exec(index.definition);
+      if (!(await indexExists(tx, index.name))) await tx.exec(index.definition);
     }
     for (const fk of deferred.foreignKeys) {
       const { rows: found } = await tx.query(
@@ -105,7 +165,7 @@ export async function pendingBulkLoads(db: SqlClient): Promise<BulkTable[]> {
 /** Rebuilds whatever an interrupted bulk load left dropped (at start-up and before a fetch). */
 export async function finishInterruptedBulkLoads(db: Database): Promise<BulkTable[]> {
   const tables = await pendingBulkLoads(db);
-  for (const table of tables) await endBulkLoad(db, table);
+  if (tables.length > 0) await endBulkLoads(db, tables);
   return tables;
 }
 
