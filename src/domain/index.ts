@@ -2,6 +2,7 @@
 export * from './actions';
 export * from './auth-response';
 export * from './eligibility';
+export * from './failure-clusters';
 export * from './filter/index';
 export * from './format';
 export * from './ids';
