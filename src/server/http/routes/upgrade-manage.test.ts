@@ -343,6 +343,50 @@ describe('GET /api/upgrades/:id/jobs and /blacklist', () => {
     });
     const ofTarget = byTarget.rows.filter((r) => r.version_number === targets[0]);
     expect(oneTarget.rows.map((r) => r.id).sort()).toEqual(ofTarget.map((r) => r.id).sort());
+    // The original version is the job's; the current one is what the org runs of the request's
+    // package now, read from the org's installed versions.
+    const stored = await t.rows<{ id: number; original: string | null; current: string | null }>(
+      `SELECT j.id::int AS id, ov.version_number AS original, cv.version_number AS current
+         FROM upgrade_job j JOIN upgrade_item i ON i.id = j.item_id
+         LEFT JOIN package_version ov ON ov.version_id = j.original_version_id
+         LEFT JOIN org_package_version cpv
+           ON cpv.org_id = j.org_id AND cpv.package_id = i.package_id
+         LEFT JOIN package_version cv ON cv.version_id = cpv.version_id
+        WHERE j.upgrade_id = $1`,
+      [id],
+    );
+    expect(stored.some((s) => s.current !== null)).toBe(true);
+    const shown = new Map(all.rows.map((r) => [r.id, r]));
+    for (const s of stored) {
+      expect(shown.get(s.id)?.original_version_number ?? null).toBe(s.original);
+      expect(shown.get(s.id)?.current_version_number ?? null).toBe(s.current);
+    }
+    for (const column of ['original_version_number', 'current_version_number'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const sorted = await page<UpgradeJob>(path, {
+          sort_field: column,
+          sort_dir: dir,
+          pageSize: 100,
+        });
+        const values = sorted.rows.map((r) => r[column]);
+        const present = values.filter((v): v is string => v !== null);
+        // Empty values last both ways; the rest in version order.
+        expect(values.slice(present.length).every((v) => v === null)).toBe(true);
+        const ordered = [...present].sort(compareVersions);
+        expect(present).toEqual(dir === 'asc' ? ordered : ordered.reverse());
+      }
+    }
+    const someCurrent = stored.find((s) => s.current !== null)!.current!;
+    const onCurrent = await page<UpgradeJob>(path, {
+      filters: filters({ current_version_number: `"${someCurrent}"` }),
+      pageSize: 100,
+    });
+    expect(onCurrent.rows.map((r) => r.id).sort()).toEqual(
+      stored
+        .filter((s) => s.current === someCurrent)
+        .map((s) => s.id)
+        .sort(),
+    );
     const badSort = await t.get(listUrl(path, { sort_field: 'job_id' }));
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json<{ field: string }>().field).toBe('sort_field');
