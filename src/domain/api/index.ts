@@ -6,6 +6,7 @@ export * from './auth';
 export * from './common';
 export * from './endpoint';
 export * from './endpoints/index';
+export * from './fleet';
 export * from './health';
 export * from './connected-orgs';
 export * from './licenses';

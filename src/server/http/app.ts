@@ -16,6 +16,7 @@ import { registerApiCacheControl } from './caching';
 import { adminRoutes } from './routes/admin';
 import { auditRoutes } from './routes/audit';
 import { connectedOrgRoutes } from './routes/connected-orgs';
+import { fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
 import { licenseRoutes } from './routes/licenses';
 import { metricsRoutes } from './routes/metrics';
@@ -152,6 +153,7 @@ export async function buildApp(
   upgradeRoutes(app);
   savedFilterRoutes(app);
   searchRoutes(app);
+  fleetRoutes(app);
   await registerSpa(app, deps.webDir);
   return app;
 }

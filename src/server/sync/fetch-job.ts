@@ -2,6 +2,7 @@
 // data needs it (docs/architecture.md "Fetching from Salesforce").
 import type { JobDefinition, JobStep } from '../jobs/types';
 import type { SyncDeps } from './deps';
+import { countAdoptionStep } from './count-adoption';
 import { fetchAccountsStep } from './fetch-accounts';
 import { fetchInstancesStep } from './fetch-instances';
 import {
@@ -35,6 +36,7 @@ export function fetchSteps(
     updateOrgsFromAccountsStep(deps, run),
     updateSandboxesStep(deps, run),
     fetchInstancesStep(deps),
+    countAdoptionStep(deps, run),
   ];
 }
 

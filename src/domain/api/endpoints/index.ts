@@ -17,3 +17,4 @@ export * from './search';
 export * from './upgrade-jobs';
 export * from './upgrade-requests';
 export * from './upgrades';
+export * from './fleet';
