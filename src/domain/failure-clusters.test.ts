@@ -25,7 +25,10 @@ describe('normaliseFailureText', () => {
     ['Class.Foo.bar: line 310, column 1', 'Class.Foo.bar: line #, column #'],
     ['Value “On Hold” conflicts with  "Archived"\n here', "Value '…' conflicts with '…' here"],
     // An apostrophe is not a quote; a long word without digits is not an id.
-    ["This package requires it, which isn't 'Enabled'", "This package requires it, which isn't '…'"],
+    [
+      "This package requires it, which isn't 'Enabled'",
+      "This package requires it, which isn't '…'",
+    ],
     ['CustomFieldsPerObjectX reached', 'CustomFieldsPerObjectX reached'],
   ])('%j → %j', (input, expected) => {
     expect(normaliseFailureText(input)).toBe(expected);

@@ -53,7 +53,10 @@ function parseItems(message: string): z.output<typeof itemSchema>[] | null {
   } catch {
     return null;
   }
-  const list = z.array(itemSchema).min(1).safeParse(Array.isArray(json) ? json : [json]);
+  const list = z
+    .array(itemSchema)
+    .min(1)
+    .safeParse(Array.isArray(json) ? json : [json]);
   if (!list.success) return null;
   return list.data.some((e) => e.title ?? e.message ?? e.details) ? list.data : null;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { column, type ListDefinition } from './list-columns';
 import { isoTime, nullableText, numericId, orgIdParam, salesforceId } from './common';
 import { JOB_STATUSES, UPGRADE_ITEM_STATUSES, UPGRADE_STATUSES } from '../statuses';
+import { failureKeySchema } from '../failure-clusters';
 
 export const upgradeSchema = z.object({
   id: z.number().int(),
@@ -188,8 +189,14 @@ export const UPGRADE_ITEM_JOB_LIST: ListDefinition = {
   key: 'UpgradeItemJobList',
 };
 
-/** GET /api/upgrades/{id}/jobs: optionally one request's jobs only. */
-export const upgradeJobListQueryShape = { itemId: numericId.optional() };
+/**
+ * GET /api/upgrades/{id}/jobs: optionally one request's jobs only, or one failure cluster's
+ * (failureKey: its Failed jobs; the cluster's Export, docs/product.md "Failure clusters").
+ */
+export const upgradeJobListQueryShape = {
+  itemId: numericId.optional(),
+  failureKey: failureKeySchema.optional(),
+};
 
 /** An org an upgrade left out, and why (the upgrade's Blacklist tab). */
 export const upgradeBlacklistRowSchema = z.object({

@@ -2,6 +2,7 @@
 // and the customers of each.
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { packageFailureClusterSchema } from '../failure-clusters';
 import { listEndpoint } from '../list-endpoint';
 import {
   PACKAGE_CUSTOMER_LIST,
@@ -35,6 +36,16 @@ export const packageEndpoints = {
     description: 'One package.',
     params: packageIdParams,
     response: packageSchema,
+  }),
+
+  failureClusters: endpoint({
+    method: 'GET',
+    path: '/api/packages/:packageId/failure-clusters',
+    tag: 'packages',
+    description:
+      'Recurring failures: the failed jobs of every upgrade of the package grouped by normalised error, those that hit most upgrades first (50 at most).',
+    params: packageIdParams,
+    response: z.array(packageFailureClusterSchema),
   }),
 
   customers: listEndpoint({

@@ -4,6 +4,13 @@
 import { z } from 'zod';
 import { idParams, numericId, orgIdParams } from '../common';
 import { endpoint } from '../endpoint';
+import {
+  blacklistClusterSchema,
+  failureClusterQuerySchema,
+  failureClustersSchema,
+  retryClusterSchema,
+} from '../failure-clusters';
+import { memberChangeResultSchema } from '../org-group-changes';
 import { listEndpoint } from '../list-endpoint';
 import {
   cancelUpgradeSchema,
@@ -153,6 +160,39 @@ export const upgradeEndpoints = {
     params: idParams,
     body: noBodySchema,
     response: scheduleResultSchema,
+  }),
+
+  failureClusters: endpoint({
+    method: 'GET',
+    path: '/api/upgrades/:id/failure-clusters',
+    tag: 'upgrades',
+    description:
+      "The upgrade's failed jobs (or one request's, with itemId) grouped by normalised error, largest first (50 at most), with each cluster's share, sample orgs, editions, instances and first and last seen.",
+    params: idParams,
+    query: failureClusterQuerySchema,
+    response: failureClustersSchema,
+  }),
+
+  retryCluster: endpoint({
+    method: 'POST',
+    path: '/api/upgrades/:id/failure-clusters/retry',
+    tag: 'upgrades',
+    description:
+      "Reschedules one failure cluster's jobs (optionally of one request) as a new upgrade, as Retry Failed does: the same eligibility, a repeated click answers the same new upgrade.",
+    params: idParams,
+    body: retryClusterSchema,
+    response: scheduleResultSchema,
+  }),
+
+  blacklistCluster: endpoint({
+    method: 'POST',
+    path: '/api/upgrades/:id/failure-clusters/blacklist',
+    tag: 'upgrades',
+    description:
+      'Adds the orgs of one failure cluster (optionally of one request) to a Blacklist Group; the reason is recorded in the audit log.',
+    params: idParams,
+    body: blacklistClusterSchema,
+    response: memberChangeResultSchema,
   }),
 
   purge: endpoint({

@@ -33,6 +33,8 @@ export interface MemberChange {
   orgIds: string[];
   name?: string | undefined;
   moveFrom?: number | undefined;
+  /** More for the audit row: why, and from where (a failure cluster's Blacklist these orgs). */
+  auditDetails?: Record<string, unknown> | undefined;
 }
 
 export interface GroupServiceDeps {
@@ -130,6 +132,7 @@ export class OrgGroupService {
         orgIds,
         added: added.length,
         ...(from ? { from: from.id, removed: removed.length } : {}),
+        ...change.auditDetails,
       });
       live.add('groups', group.id);
       live.add('group-members', group.id);

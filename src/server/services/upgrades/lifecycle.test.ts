@@ -11,6 +11,7 @@ import {
   ADMIN_KEY_ACTIVATION_MESSAGE,
   READ_ONLY_MESSAGE,
 } from '../../../domain';
+import { failureKey } from '../../../domain/failure-clusters';
 import { loadConfig } from '../../config';
 import { findJob } from '../../db/repositories/admin-jobs';
 import type { AppInstance } from '../../http/app';
@@ -171,9 +172,10 @@ const jobsOf = (itemId: number) =>
     job_id: string;
     status: string;
     message: string | null;
+    failure_key: string | null;
     end_time: Date | null;
   }>(
-    `SELECT trim(org_id) AS org_id, trim(job_id) AS job_id, status, message, end_time
+    `SELECT trim(org_id) AS org_id, trim(job_id) AS job_id, status, message, failure_key, end_time
        FROM upgrade_job WHERE item_id = $1 ORDER BY org_id`,
     [itemId],
   );
@@ -378,9 +380,11 @@ describe('tiers and the monitor', () => {
       }[];
       expect(list.length).toBeGreaterThan(0);
       for (const entry of list) {
-        expect(Object.keys(entry).sort()).toEqual(['details', 'message', 'title']);
+        expect(Object.keys(entry).sort()).toEqual(['details', 'message', 'title', 'type']);
         expect(entry.title).not.toBe('');
       }
+      // The failure cluster key is written with the message (docs/product.md "Failure clusters").
+      expect(job.failure_key).toBe(failureKey(job.message));
     }
     expect(second.status).toBe('Created');
     expect(await sfRequestStatus(second)).toBe('Created');

@@ -3,6 +3,7 @@
 // error messages, the installed version of orgs whose job succeeded, request statuses and job
 // watermarks, and upgrades with nothing left to run ending 'Done' ('Complete with N failure(s)').
 import { z } from 'zod';
+import { failureKey } from '../../../domain/failure-clusters';
 import { completeWithFailures, TERMINAL_STATUSES, isJobStatus } from '../../../domain/statuses';
 import type { SqlClient } from '../../db/database';
 import { applyJobSnapshots, installPushedVersions } from '../../db/repositories/upgrades/jobs';
@@ -50,14 +51,20 @@ export async function writeJobs(tx: SqlClient, reading: OrgReading): Promise<num
     const chunk = jobs.slice(start, start + ROWS_PER_UPDATE);
     const rows = await applyJobSnapshots(
       tx,
-      chunk.map((j) => ({
-        jobId: j.Id,
-        status: j.Status,
-        startTime: j.StartTime ?? null,
-        endTime: j.EndTime ?? null,
-        duration: j.DurationSeconds ?? null,
-        message: reading.errors.get(j.Id) ?? null,
-      })),
+      chunk.map((j) => {
+        const message = reading.errors.get(j.Id) ?? null;
+        return {
+          jobId: j.Id,
+          status: j.Status,
+          startTime: j.StartTime ?? null,
+          endTime: j.EndTime ?? null,
+          duration: j.DurationSeconds ?? null,
+          message,
+          // Written with the message, so clusters group on an index (docs/product.md
+          // "Failure clusters").
+          failureKey: message === null ? null : failureKey(message),
+        };
+      }),
     );
     for (const row of rows) upgradeIds.push(row.upgrade_id);
     const succeeded = rows.filter((r) => r.status === 'Succeeded');

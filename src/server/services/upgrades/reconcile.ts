@@ -61,6 +61,7 @@ const ERRORS_PER_QUERY = 200;
 
 const errorSchema = z.object({
   PackagePushJobId: z.string(),
+  ErrorType: z.string().nullish(),
   ErrorTitle: z.string().nullish(),
   ErrorDetails: z.string().nullish(),
   ErrorMessage: z.string().nullish(),
@@ -163,25 +164,30 @@ async function readOrg(
   return reading;
 }
 
-/** PackagePushError rows as each job's message: a JSON list of {title, details, message}. */
+/**
+ * PackagePushError rows as each job's message: a JSON list of {type, title, details, message} (the
+ * type and title name a failure cluster, docs/product.md "Failure clusters").
+ */
 async function readErrors(
   conn: OrgConnection,
   jobIds: readonly string[],
   signal: AbortSignal | undefined,
 ): Promise<Map<string, string>> {
-  const lists = new Map<string, { title: string; details: string; message: string }[]>(
-    jobIds.map((id) => [id, []]),
-  );
+  const lists = new Map<
+    string,
+    { type?: string; title: string; details: string; message: string }[]
+  >(jobIds.map((id) => [id, []]));
   for (let start = 0; start < jobIds.length; start += ERRORS_PER_QUERY) {
     const chunk = jobIds.slice(start, start + ERRORS_PER_QUERY);
     const errors = await conn.queryAll(
-      `SELECT PackagePushJobId, ErrorTitle, ErrorDetails, ErrorMessage FROM PackagePushError
+      `SELECT PackagePushJobId, ErrorType, ErrorTitle, ErrorDetails, ErrorMessage FROM PackagePushError
         WHERE PackagePushJobId IN ${soqlIdList(chunk)} ORDER BY PackagePushJobId, Id`,
       errorSchema,
       signal ? { signal } : {},
     );
     for (const e of errors) {
       lists.get(e.PackagePushJobId)?.push({
+        ...(e.ErrorType ? { type: e.ErrorType } : {}),
         title: e.ErrorTitle ?? '',
         details: e.ErrorDetails ?? '',
         message: e.ErrorMessage ?? '',

@@ -10,7 +10,8 @@
 // retry that would reach no org is refused (409 with the reasons) and writes nothing, as scheduling
 // is. Exactly once: the transid is derived from the original and its set of failed jobs, so a
 // double click (or two operators) gets the same new upgrade, and jobs a live retry already carries
-// are not retried again.
+// are not retried again. Retry this cluster (docs/product.md "Failure clusters") is the same retry
+// narrowed to one failure cluster's jobs (of one request, on the Request detail).
 import { createHash } from 'node:crypto';
 import { canRetryUpgrade } from '../../../domain/actions';
 import type { ScheduleResult } from '../../../domain/api/upgrade-actions';
@@ -18,7 +19,11 @@ import { tierOrder } from '../../../domain/eligibility';
 import { sameLeftOutReason, type LeftOutReason } from '../../../domain/left-out';
 import type { Actor } from '../../actor';
 import { leftOutOrgIds } from '../../db/repositories/upgrades/blacklist-snapshot';
-import { findFailedJobs, type FailedJobRow } from '../../db/repositories/upgrades/jobs';
+import {
+  findFailedJobs,
+  type FailedJobFilter,
+  type FailedJobRow,
+} from '../../db/repositories/upgrades/jobs';
 import { plannedOrgVersions } from '../../db/repositories/upgrades/requests';
 import {
   findRetriesOf,
@@ -36,18 +41,29 @@ export interface RetryDeps extends ManageDeps {
   scheduler: UpgradeScheduler;
 }
 
-/** POST /api/upgrades/retry/:id — answers the retry upgrade (the same one for a repeated click). */
+/**
+ * POST /api/upgrades/retry/:id — answers the retry upgrade (the same one for a repeated click).
+ * With a failure key, only that cluster's failed jobs (POST /api/upgrades/:id/failure-clusters/retry).
+ */
 export async function retryFailed(
   deps: RetryDeps,
   actor: Actor,
   upgradeId: number,
+  only: FailedJobFilter = {},
 ): Promise<ScheduleResult> {
   const { db } = deps;
   const original = await findUpgrade(db, upgradeId);
   if (!original) throw new NotFoundError(`No upgrade ${upgradeId}.`);
   const target = { type: 'upgrade', id: String(upgradeId) };
-  return audited(deps, actor, 'upgrade.retry', target, {}, async (record) => {
-    const failed = await findFailedJobs(db, upgradeId);
+  const cluster = only.failureKey !== undefined;
+  const details = cluster
+    ? { failureKey: only.failureKey, ...(only.itemId !== undefined ? { itemId: only.itemId } : {}) }
+    : {};
+  return audited(deps, actor, 'upgrade.retry', target, details, async (record) => {
+    const failed = await findFailedJobs(db, upgradeId, only);
+    if (cluster && failed.length === 0) {
+      throw new NotFoundError(`No failed job of upgrade ${upgradeId} is in this failure cluster.`);
+    }
     const state = canRetryUpgrade(STATE_ONLY, { Failed: failed.length });
     if (!state.allowed) throw new ConflictError(state.reason);
 
@@ -62,7 +78,9 @@ export async function retryFailed(
       return {
         id: latest.id,
         transid: latest.transid ?? '',
-        message: `The failed jobs of this upgrade were already retried in upgrade ${latest.id}.`,
+        message: cluster
+          ? `The failed jobs of this cluster were already retried in upgrade ${latest.id}.`
+          : `The failed jobs of this upgrade were already retried in upgrade ${latest.id}.`,
       };
     }
 
@@ -80,7 +98,9 @@ export async function retryFailed(
         (await writeUpgrade(
           db,
           {
-            description: `Retry of upgrade ${upgradeId}: ${original.description}`,
+            description: cluster
+              ? `Retry of a failure cluster of upgrade ${upgradeId}: ${original.description}`
+              : `Retry of upgrade ${upgradeId}: ${original.description}`,
             startTime: new Date(),
             createdBy: actor.username,
             orgGroupId: original.org_group_id,

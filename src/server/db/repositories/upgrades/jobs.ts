@@ -89,13 +89,25 @@ export interface FailedJobRow {
   version_id: string;
 }
 
+/** Narrows the failed jobs to one request, or to one failure cluster (docs/product.md "Failure clusters"). */
+export interface FailedJobFilter {
+  itemId?: number | undefined;
+  failureKey?: string | undefined;
+}
+
 /** The upgrade's Failed jobs with their org and target version (trimmed), by id. */
-export async function findFailedJobs(db: SqlClient, upgradeId: number): Promise<FailedJobRow[]> {
+export async function findFailedJobs(
+  db: SqlClient,
+  upgradeId: number,
+  only: FailedJobFilter = {},
+): Promise<FailedJobRow[]> {
   const { rows } = await db.query<FailedJobRow>(
     `SELECT j.id::int AS id, j.org_id, i.version_id FROM upgrade_job j
        JOIN upgrade_item i ON i.id = j.item_id
-      WHERE j.upgrade_id = $1 AND j.status = 'Failed' ORDER BY j.id`,
-    [upgradeId],
+      WHERE j.upgrade_id = $1 AND j.status = 'Failed'
+        AND ($2::bigint IS NULL OR j.item_id = $2) AND ($3::text IS NULL OR j.failure_key = $3)
+      ORDER BY j.id`,
+    [upgradeId, only.itemId ?? null, only.failureKey ?? null],
   );
   return rows.map((r) => ({ ...r, org_id: r.org_id.trim(), version_id: r.version_id.trim() }));
 }
@@ -122,6 +134,8 @@ export interface JobSnapshot {
   endTime: string | null;
   duration: number | null;
   message: string | null;
+  /** The failure cluster key of `message` (docs/product.md "Failure clusters"). */
+  failureKey: string | null;
 }
 
 export interface ChangedJob {
@@ -143,12 +157,13 @@ export async function applyJobSnapshots(
   const { rows } = await tx.query<ChangedJob>(
     `WITH sf AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[],
-                            $5::int[], $6::text[])
-              AS s(job_id, status, start_time, end_time, duration, message)
+                            $5::int[], $6::text[], $7::text[])
+              AS s(job_id, status, start_time, end_time, duration, message, failure_key)
      )
      UPDATE upgrade_job j
         SET status = sf.status, start_time = sf.start_time, end_time = sf.end_time,
             duration = sf.duration, message = coalesce(sf.message, j.message),
+            failure_key = CASE WHEN sf.message IS NULL THEN j.failure_key ELSE sf.failure_key END,
             modified_date = now()
        FROM sf
       WHERE j.job_id = sf.job_id::sf_id
@@ -166,6 +181,7 @@ export async function applyJobSnapshots(
       snapshots.map((s) => s.endTime),
       snapshots.map((s) => s.duration),
       snapshots.map((s) => s.message),
+      snapshots.map((s) => s.failureKey),
     ],
   );
   return rows;

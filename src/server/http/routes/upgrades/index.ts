@@ -1,12 +1,14 @@
 // The upgrade routes (docs/api.md "Upgrades", the request calls included), one file per action as
 // in src/server/services/upgrades: the reads and detail reads, the Jobs and Blacklist tabs,
-// scheduling and its preview, activate, refresh, cancel, retry, purge and the Analyze stats. Change
+// scheduling and its preview, activate, refresh, cancel, retry, purge, the Analyze stats and the
+// failure clusters. Change
 // routes refuse read-only users before the body is read (403, CSRF, audited); the reads, the
 // preview and the stats change nothing and are open to every signed-in user.
 import type { AppInstance } from '../../app-instance';
 import { activateRoutes } from './activate';
 import { cancelRoutes } from './cancel';
 import { detailRoutes } from './details';
+import { failureClusterRoutes } from './failure-clusters';
 import { upgradeListRoutes } from './lists';
 import { previewRoutes } from './preview';
 import { purgeRoutes } from './purge';
@@ -28,4 +30,5 @@ export function upgradeRoutes(app: AppInstance): void {
   retryRoutes(app);
   purgeRoutes(app);
   statsRoutes(app);
+  failureClusterRoutes(app);
 }

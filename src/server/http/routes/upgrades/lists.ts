@@ -1,5 +1,6 @@
-// The Upgrade detail's server-paged tabs: its jobs (or one request's, with itemId) and the orgs it
-// left out, each with its export. An unknown upgrade is a 404, not an empty page.
+// The Upgrade detail's server-paged tabs: its jobs (or one request's, with itemId, or one failure
+// cluster's, with failureKey) and the orgs it left out, each with its export. An unknown upgrade
+// is a 404, not an empty page.
 import { upgradeEndpoints } from '../../../../domain';
 import {
   UPGRADE_BLACKLIST_SOURCE,
@@ -8,6 +9,8 @@ import {
   upgradeJobScope,
 } from '../../../db/lists/upgrade-sources';
 import type { SqlClient } from '../../../db/database';
+import { allOf } from '../../../db/lists/sql-builder';
+import { failureClusterScope } from '../../../db/repositories/upgrades/failure-clusters';
 import type { AppInstance } from '../../app-instance';
 import { registerServerList } from '../../lists/register-list';
 import { upgradeExists } from '../../../db/repositories/upgrades/upgrades';
@@ -25,7 +28,12 @@ export function upgradeListRoutes(app: AppInstance): void {
     source: UPGRADE_JOB_SOURCE,
     scope: async (params, query) => {
       await requireUpgradeId(db, params.id);
-      return upgradeJobScope(params.id, query.itemId);
+      // failureKey: one failure cluster's jobs, the cluster's Export (docs/product.md
+      // "Failure clusters").
+      return allOf(
+        upgradeJobScope(params.id, query.itemId),
+        query.failureKey !== undefined && failureClusterScope(query.failureKey),
+      );
     },
   });
 
