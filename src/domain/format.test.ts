@@ -8,6 +8,7 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatPercent,
   numberWord,
   pluralSuffix,
   pluralize,
@@ -66,6 +67,16 @@ describe('plurals', () => {
     expect(countNoun(1, 'failure')).toBe('1 failure');
     expect(countNoun(2, 'failure')).toBe('2 failures');
     expect(pluralSuffix(new Set(), 'es')).toBe('es');
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows one decimal at most and no trailing .0', () => {
+    expect(formatPercent(7 / 1.2)).toBe('5.8 %');
+    expect(formatPercent(2)).toBe('2 %');
+    expect(formatPercent(1.96)).toBe('2 %');
+    expect(formatPercent(0.04)).toBe('0 %');
+    expect(formatPercent(100)).toBe('100 %');
   });
 });
 

@@ -56,6 +56,12 @@ export function countNoun(value: Countable, singular: string, plural?: string): 
   return `${n} ${pluralize(n, singular, plural)}`;
 }
 
+/** 5.8333 → '5.8 %', 2 → '2 %': a share with one decimal at most. */
+export function formatPercent(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)} %`;
+}
+
 /** Durations of at most this many seconds are shown in seconds, longer ones in minutes. */
 export const SECONDS_DISPLAY_LIMIT = 100;
 

@@ -13,6 +13,7 @@ export * from './progress';
 export * from './return-path';
 export * from './schedule';
 export * from './statuses';
+export * from './rollout';
 export * from './tiers';
 export * from './time';
 export * from './versions';
