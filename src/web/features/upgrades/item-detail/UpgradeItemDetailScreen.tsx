@@ -1,7 +1,7 @@
 // Upgrade Request detail (docs/product.md "Upgrade request detail"): the request's fields, its
 // progress, Activate / Cancel / Refresh Request, and its push jobs with the red 'Error' chip for a
-// job's message.
-import { Alert } from '@mantine/core';
+// job's message, and its failure clusters (docs/product.md "Failure clusters").
+import { Alert, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { formatDuration, type UpgradeItemDetail } from '../../../../domain';
 import { localDateTime } from '../../../components/dateTime';
@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../../app/current-user/useCurrentUser';
 import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { StatusText } from '../shared/StatusText';
 import { UpgradeItemActions } from './UpgradeItemActions';
+import { FailureClustersPanel } from '../failures/FailureClustersPanel';
 import { UpgradeJobsTable } from '../jobs/UpgradeJobsTable';
 import { UpgradeProgressBar } from '../shared/UpgradeProgressBar';
 import { itemProgress } from '../shared/upgradeProgress';
@@ -81,6 +82,10 @@ export function UpgradeItemDetailScreen() {
           readOnly={readOnly}
           username={username}
         />
+        <Title order={4} mt="xl">
+          Failures
+        </Title>
+        <FailureClustersPanel upgradeId={item.upgrade_id} itemId={item.id} readOnly={readOnly} />
       </>
     );
   }
