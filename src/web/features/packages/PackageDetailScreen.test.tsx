@@ -88,11 +88,16 @@ describe('PackageDetailScreen', () => {
     expect(field('Active')).toHaveTextContent('No (Inactive)');
   });
 
-  it('has the tabs Versions, Customers and Upgrades, and opens on Versions', async () => {
+  it('has the tabs Versions, Customers, Upgrades and Recurring Failures, and opens on Versions', async () => {
     renderDetail();
 
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Versions', 'Customers', 'Upgrades']);
+    expect(tabs.map((tab) => tab.textContent).slice(0, 4)).toEqual([
+      'Versions',
+      'Customers',
+      'Upgrades',
+      'Recurring Failures',
+    ]);
     expect(screen.getByRole('tab', { name: 'Versions' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: 'Upgrade Packages' })).not.toBeInTheDocument();
   });

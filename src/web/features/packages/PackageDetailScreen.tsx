@@ -7,6 +7,7 @@ import { RecordHeader, type RecordField } from '../../components/RecordHeader';
 import { RememberedTabs } from '../../components/RememberedTabs';
 import { Screen } from '../../components/Screen';
 import { PackageCustomersTab } from './PackageCustomersTab';
+import { PackageRecurringFailures } from './PackageRecurringFailures';
 import { PackageUpgradesTab } from './PackageUpgradesTab';
 import { PackageVersionsTab } from './PackageVersionsTab';
 import { paths } from '../../components/paths';
@@ -75,6 +76,11 @@ export function PackageDetailScreen() {
             value: 'upgrades',
             label: 'Upgrades',
             content: <PackageUpgradesTab packageId={pkg.sfid} />,
+          },
+          {
+            value: 'failures',
+            label: 'Recurring Failures',
+            content: <PackageRecurringFailures packageId={pkg.sfid} />,
           },
         ]}
       />

@@ -17,6 +17,7 @@ import { useTableAccess } from '../../../app/current-user/useTableAccess';
 import { StatusText } from '../shared/StatusText';
 import { UpgradeActions } from './UpgradeActions';
 import { UpgradeBlacklistTab } from './UpgradeBlacklistTab';
+import { FailureClustersPanel } from '../failures/FailureClustersPanel';
 import { UpgradeJobsTable } from '../jobs/UpgradeJobsTable';
 import { UpgradeProgressBar } from '../shared/UpgradeProgressBar';
 import { UpgradeRequestsTab } from './UpgradeRequestsTab';
@@ -118,6 +119,11 @@ export function UpgradeDetailScreen() {
               content: <UpgradeRequestsTab {...tabProps} />,
             },
             { value: 'jobs', label: 'Jobs', content: <UpgradeJobsTable {...tabProps} /> },
+            {
+              value: 'failures',
+              label: 'Failures',
+              content: <FailureClustersPanel upgradeId={upgrade.id} readOnly={readOnly} />,
+            },
             {
               value: 'blacklist',
               label: 'Blacklist',
