@@ -190,3 +190,10 @@ export function applyOrgLists(
   }
   return outcome;
 }
+
+/**
+ * A push is held from an org whose instance has a Salesforce maintenance window overlapping
+ * this span from the push's start (docs/product.md "Maintenance windows"): a push that runs into
+ * a release or a read-only window fails or stalls, and the window's own end is often late.
+ */
+export const MAINTENANCE_HOLD_MINUTES = 120;

@@ -101,3 +101,23 @@ describe('groupLeftOut: one preview line per kind of reason', () => {
     );
   });
 });
+
+describe('a maintenance hold', () => {
+  it('names the instance, the window and its span in UTC', () => {
+    const reason = {
+      kind: 'maintenance' as const,
+      instance: 'CS42',
+      window: 'Spring release',
+      start: '2026-11-28T20:00:00.000Z',
+      end: '2026-11-29T02:30:00.000Z',
+    };
+    expect(leftOutDetail(reason)).toBe(
+      'CS42: Spring release, 2026-11-28 20:00 to 2026-11-29 02:30 UTC',
+    );
+    expect(describeLeftOut([reason])).toBe(
+      'Instance CS42: Spring release, 2026-11-28 20:00 to 2026-11-29 02:30 UTC; not pushed during Salesforce maintenance',
+    );
+    const [line] = groupLeftOut([{ org_id: '00D000000000001AAA', reasons: [reason] }]);
+    expect(line).toMatchObject({ kind: 'maintenance', count: 1 });
+  });
+});

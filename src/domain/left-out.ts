@@ -13,6 +13,7 @@ export const LEFT_OUT_KINDS = [
   'license',
   'latest-limited',
   'already-current',
+  'maintenance',
 ] as const;
 
 export type LeftOutKind = (typeof LEFT_OUT_KINDS)[number];
@@ -40,6 +41,15 @@ export type LeftOutReason =
       readonly kind: 'already-current';
       readonly packageName: string;
       readonly versionNumber: string | null;
+    }
+  /** The org's instance has a Salesforce maintenance window overlapping the push's start. */
+  | {
+      readonly kind: 'maintenance';
+      readonly instance: string;
+      readonly window: string | null;
+      /** ISO instants of the window. */
+      readonly start: string;
+      readonly end: string;
     };
 
 /** The line the preview shows per kind. */
@@ -51,7 +61,11 @@ export const LEFT_OUT_LABELS: Readonly<Record<LeftOutKind, string>> = {
   license: `License ${CANNOT_BE_UPGRADED}`,
   'latest-limited': 'On the latest limited version',
   'already-current': 'Already on the selected version or newer',
+  maintenance: 'Instance in a Salesforce maintenance window at the start',
 };
+
+/** '2026-11-28 20:00' in UTC: maintenance windows are announced in UTC. */
+const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
 const sameAccount = (viaOrgId: string | null, source: string) =>
   viaOrgId ? `same account as ${viaOrgId} (${source})` : source;
@@ -72,6 +86,8 @@ export function leftOutDetail(reason: LeftOutReason): string {
     case 'latest-limited':
     case 'already-current':
       return `${reason.packageName} ${reason.versionNumber ?? '?'}`.trim();
+    case 'maintenance':
+      return `${reason.instance}: ${reason.window ?? 'maintenance'}, ${utcMinute(reason.start)} to ${utcMinute(reason.end)} UTC`;
   }
 }
 
@@ -89,6 +105,8 @@ function sentence(reason: LeftOutReason): string {
       return `${reason.packageName}: already on the latest limited version ${reason.versionNumber ?? ''}`.trim();
     case 'already-current':
       return `${reason.packageName}: installed version ${reason.versionNumber ?? '?'} is not older than the selected version(s)`;
+    case 'maintenance':
+      return `Instance ${leftOutDetail(reason)}; not pushed during Salesforce maintenance`;
     default:
       return leftOutDetail(reason);
   }

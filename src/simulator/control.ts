@@ -1,6 +1,7 @@
 // The simulator's control interface for tests and demos (the same operations are served over HTTP
 // under /__sim, see http/control.ts): the clock and pace, the push failure rate, fault injection per
 // org, token expiry, direct data edits with chosen modified times, record counts and API usage.
+import type { MaintenanceWindow } from './data/maintenances';
 import { parseDateTime } from './data/time';
 import type { FaultCounts, FaultRates } from './faults';
 import type { SimPace } from './push/clock';
@@ -53,6 +54,11 @@ export interface SimulatorControl {
   resetApiUsage(org?: string): void;
   /** Push requests currently Pending or InProgress. */
   activePushes(): number;
+  /** Planned maintenance windows that end after `since` (default: the simulator's now). */
+  maintenances(since?: Date): MaintenanceWindow[];
+  addMaintenance(window: Omit<MaintenanceWindow, 'id'>): MaintenanceWindow;
+  /** Removes every maintenance window, the generated ones too. */
+  clearMaintenances(): void;
 }
 
 export class ControlError extends Error {
@@ -135,5 +141,8 @@ export function createControl(rt: SimRuntime): SimulatorControl {
       rt.usage.reset(org ? orgOf(org).id15 : undefined);
     },
     activePushes: () => rt.engine.activeCount,
+    maintenances: (since) => rt.maintenances.list(since?.getTime() ?? rt.clock.now()),
+    addMaintenance: (window) => guard(() => rt.maintenances.add(window)),
+    clearMaintenances: () => rt.maintenances.clear(),
   };
 }

@@ -10,6 +10,7 @@ import { buildDataset, type Dataset } from './data/build';
 import type { SimDataset } from './data/datasets';
 import { DAY_MS } from './data/time';
 import { FaultInjector, type FaultSettings } from './faults';
+import { MaintenanceCalendar } from './data/maintenances';
 import { SimClock, type SimPace } from './push/clock';
 import { PushDirectory } from './push/directory';
 import { PushEngine } from './push/engine';
@@ -65,6 +66,7 @@ export class SimRuntime {
   readonly usage: ApiUsage;
   readonly ingestJobs: IngestJobs;
   readonly queryJobs: QueryJobs;
+  readonly maintenances: MaintenanceCalendar;
 
   constructor(options: RuntimeOptions) {
     this.clock = new SimClock(options.pace);
@@ -96,6 +98,7 @@ export class SimRuntime {
     const nextBulkJobId = (): string => bulkJobIds.id18(bulkJobs++);
     this.ingestJobs = new IngestJobs(now, nextBulkJobId);
     this.queryJobs = new QueryJobs(now, nextBulkJobId);
+    this.maintenances = new MaintenanceCalendar(this.clock.now());
     this.faults = new FaultInjector(options.seed, (selector) => this.family.select(selector)?.id15);
     this.faults.configure(options.faults);
     this.usage = new ApiUsage(now, (orgId15) =>

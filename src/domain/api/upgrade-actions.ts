@@ -92,7 +92,10 @@ export const upgradeItemDetailSchema = upgradeItemSchema.extend({
 export type UpgradeItemDetail = z.infer<typeof upgradeItemDetailSchema>;
 
 /** The Schedule Upgrade modal's preview: what scheduling would do, nothing created. */
-export const schedulePreviewBodySchema = scheduleUpgradeSchema.pick({ versions: true });
+/** The versions, and optionally the start: orgs in a maintenance window then are held. */
+export const schedulePreviewBodySchema = scheduleUpgradeSchema
+  .pick({ versions: true })
+  .extend({ scheduled_date: scheduleUpgradeSchema.shape.scheduled_date.optional() });
 
 export const schedulePreviewSchema = z.object({
   /** One row per target version: how many orgs it will reach. */

@@ -96,6 +96,7 @@ const TEXT_IDS: Record<string, string> = {
   'admin_job.worker_id': 'the name of the process that claimed the job',
   'audit_log.target_id':
     'the target of any audited change: an org id, a group number, a connected org… (a log, no join)',
+  'instance_maintenance.maintenance_id': "the Trust API's id of a maintenance, not a record id",
   'schema_migration.id': 'the migration file name, e.g. 0001_initial',
 };
 

@@ -22,7 +22,12 @@
 //   POST   /__sim/records/:org/:object           {fields, modifiedAt?} → record
 //   PATCH  /__sim/records/:org/:object/:id       {fields, modifiedAt?} → record
 //   DELETE /__sim/records/:org/:object/:id       → {}
+//   GET    /__sim/maintenances                   → MaintenanceWindow[] (ending after now)
+//   POST   /__sim/maintenances    {instanceKeys, plannedStart, plannedEnd, name?, maintenanceType?,
+//                                  availability?} → MaintenanceWindow (times: ISO text)
+//   DELETE /__sim/maintenances                   → {}             (every window, generated too)
 import { ControlError, type SimulatorControl } from '../control';
+import type { MaintenanceWindow } from '../data/maintenances';
 import type { FaultRates } from '../faults';
 import type { SimPace } from '../push/clock';
 import type { RequestContext } from './context';
@@ -153,4 +158,36 @@ export function addControlRoutes(
   add('DELETE', '/__sim/records/:org/:object/:id', (_b, params) => {
     control.deleteRecord(p(params, 'org'), p(params, 'object'), p(params, 'id'));
   });
+  add('GET', '/__sim/maintenances', () => control.maintenances());
+  add('POST', '/__sim/maintenances', (b) => control.addMaintenance(maintenanceOf(b)));
+  add('DELETE', '/__sim/maintenances', () => control.clearMaintenances());
+}
+
+function maintenanceOf(body: Record<string, unknown>): Omit<MaintenanceWindow, 'id'> {
+  const keys = body.instanceKeys;
+  if (!Array.isArray(keys) || !keys.every((k): k is string => typeof k === 'string'))
+    throw new ControlError('instanceKeys must be a list of instance keys');
+  const time = (name: string) => {
+    const ms = typeof body[name] === 'string' ? Date.parse(body[name]) : NaN;
+    if (Number.isNaN(ms)) throw new ControlError(`${name} must be an ISO date-time`);
+    return ms;
+  };
+  const type = body.maintenanceType ?? 'systemMaintenance';
+  if (type !== 'release' && type !== 'systemMaintenance')
+    throw new ControlError('maintenanceType must be release or systemMaintenance');
+  const availability = body.availability ?? 'fullyAvailable';
+  if (
+    availability !== 'fullyAvailable' &&
+    availability !== 'readOnly' &&
+    availability !== 'unavailable'
+  )
+    throw new ControlError('availability must be fullyAvailable, readOnly or unavailable');
+  return {
+    name: typeof body.name === 'string' ? body.name : `${keys.join(', ')} maintenance`,
+    maintenanceType: type,
+    availability,
+    instanceKeys: keys,
+    plannedStart: time('plannedStart'),
+    plannedEnd: time('plannedEnd'),
+  };
 }

@@ -6,12 +6,14 @@
 import {
   applyOrgLists,
   isUpgradeableLicense,
+  MAINTENANCE_HOLD_MINUTES,
   targetVersions,
   tierOrder,
 } from '../../../domain/eligibility';
 import type { LeftOutReason } from '../../../domain/left-out';
 import type { SqlClient } from '../../db/database';
 import { blacklistReasons, type BlacklistSettings } from '../../db/repositories/blacklist';
+import { findMaintenanceHolds } from '../../db/repositories/instances';
 import {
   blacklistedOrgIds,
   findInstalledVersions,
@@ -79,12 +81,17 @@ export async function loadTargetVersions(
   return rows.map(({ connected: _connected, ...version }) => version);
 }
 
-/** Computes the plan for candidate orgs (deduplicated, in order) and the selected versions. */
+/**
+ * Computes the plan for candidate orgs (deduplicated, in order) and the selected versions. With
+ * `startTime`, orgs whose instance has a maintenance window overlapping MAINTENANCE_HOLD_MINUTES
+ * from it are left out (docs/product.md "Maintenance windows").
+ */
 export async function planSchedule(
   db: SqlClient,
   candidates: readonly string[],
   versions: readonly TargetVersion[],
   settings: ListSettings,
+  startTime?: Date,
 ): Promise<SchedulePlan> {
   const orgIds = [...new Set(candidates)];
   const reasons = new Map<string, LeftOutReason[]>();
@@ -102,6 +109,21 @@ export async function planSchedule(
   for (const orgId of lists.blacklisted) {
     for (const reason of await blacklistOf(db, orgId, settings)) addReason(orgId, reason);
   }
+  const held = new Set<string>();
+  if (startTime) {
+    const until = new Date(startTime.getTime() + MAINTENANCE_HOLD_MINUTES * 60_000);
+    for (const hold of await findMaintenanceHolds(db, lists.eligible, startTime, until)) {
+      const orgId = hold.org_id.trim();
+      held.add(orgId);
+      addReason(orgId, {
+        kind: 'maintenance',
+        instance: hold.instance_key,
+        window: hold.name,
+        start: new Date(hold.planned_start).toISOString(),
+        end: new Date(hold.planned_end).toISOString(),
+      });
+    }
+  }
 
   // Then per package: license, latest limited version, installed vs. selected versions.
   const byPackage = new Map<string, TargetVersion[]>();
@@ -117,6 +139,7 @@ export async function planSchedule(
   const requests = new Map<string, PlannedRequest>();
   const included = new Set<string>();
   for (const orgId of lists.eligible) {
+    if (held.has(orgId)) continue;
     for (const [packageId, selected] of byPackage) {
       const name = selected[0]?.package_name ?? packageId;
       const row = installedOf.get(`${orgId}|${packageId}`);

@@ -107,7 +107,7 @@ export class UpgradeScheduler {
     if (upgrade) {
       await checkSameSubmit(db, upgrade, actor, scope);
     } else {
-      const plan = await this.plan(scope, input.versions).catch((error: unknown) => {
+      const plan = await this.plan(scope, input.versions, input.scheduled_date).catch((error: unknown) => {
         // The pre-authorize alert (docs/product.md "Notices"), from the push path: whoever can,
         // authorizes that org.
         if (error instanceof PackagingOrgNotConnected && error.packagingOrg)
@@ -134,24 +134,34 @@ export class UpgradeScheduler {
 
   /**
    * Who would get which push job, and who is left out and why: the one eligibility path of
-   * scheduling, also the Schedule Upgrade modal's preview. Nothing is written.
+   * scheduling, also the Schedule Upgrade modal's preview. Nothing is written. With the start,
+   * orgs whose instance is in a maintenance window then are held.
    */
-  async plan(scope: ScheduleScope, versionIds: readonly string[]): Promise<SchedulePlan> {
-    return this.planFor(await this.candidates(scope), versionIds);
+  async plan(
+    scope: ScheduleScope,
+    versionIds: readonly string[],
+    startTime?: Date,
+  ): Promise<SchedulePlan> {
+    return this.planFor(await this.candidates(scope), versionIds, startTime);
   }
 
   /** The plan as the Schedule Upgrade modal's preview shows it (nothing written). */
-  async preview(scope: ScheduleScope, versionIds: readonly string[]): Promise<SchedulePreview> {
-    return previewOfPlan(this.deps.db, await this.plan(scope, versionIds));
+  async preview(
+    scope: ScheduleScope,
+    versionIds: readonly string[],
+    startTime?: Date,
+  ): Promise<SchedulePreview> {
+    return previewOfPlan(this.deps.db, await this.plan(scope, versionIds, startTime));
   }
 
   /** The same plan for given candidate orgs (Retry Failed: the orgs whose jobs failed). */
   async planFor(
     candidates: readonly string[],
     versionIds: readonly string[],
+    startTime?: Date,
   ): Promise<SchedulePlan> {
     const versions = await loadTargetVersions(this.deps.db, versionIds);
-    return planSchedule(this.deps.db, candidates, versions, this.deps.settings);
+    return planSchedule(this.deps.db, candidates, versions, this.deps.settings, startTime);
   }
 
   /**

@@ -10,11 +10,19 @@ export function previewRoutes(app: AppInstance): void {
 
   route(app, upgradeEndpoints.previewForOrg, {}, async (request) => {
     requireActor(request);
-    return scheduler.preview({ orgId: request.params.orgId }, request.body.versions);
+    return scheduler.preview(
+      { orgId: request.params.orgId },
+      request.body.versions,
+      request.body.scheduled_date,
+    );
   });
 
   route(app, upgradeEndpoints.previewForGroup, {}, async (request) => {
     requireActor(request);
-    return scheduler.preview({ groupId: request.params.id }, request.body.versions);
+    return scheduler.preview(
+      { groupId: request.params.id },
+      request.body.versions,
+      request.body.scheduled_date,
+    );
   });
 }

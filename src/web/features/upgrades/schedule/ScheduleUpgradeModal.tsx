@@ -93,7 +93,7 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
   // The newest Verified version of each package, once the versions have loaded.
   const selection = chosen ?? (choices.data ? defaultSelection(choices.data) : {});
   const versions = dropNoneSelections(Object.values(selection).flat());
-  const preview = useSchedulePreview(scope, versions);
+  const preview = useSchedulePreview(scope, versions, start ? dayjs(start).toISOString() : null);
 
   const finish = (outcome: { id?: number; message?: string; failed: boolean }) => {
     const current = attempt.current;

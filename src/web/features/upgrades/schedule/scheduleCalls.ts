@@ -24,9 +24,10 @@ export function scheduleUpgrade(
 export function previewSchedule(
   scope: ScheduleScope,
   versions: string[],
+  start: string | null,
   signal: AbortSignal,
 ): Promise<SchedulePreview> {
-  const body = { versions };
+  const body = { versions, ...(start ? { scheduled_date: start } : {}) };
   return scope.kind === 'org'
     ? callEndpoint(upgradeEndpoints.previewForOrg, {
         params: { orgId: scope.orgId },

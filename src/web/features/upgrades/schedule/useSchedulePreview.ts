@@ -1,6 +1,8 @@
 // What scheduling the chosen versions would do (POST …/upgrade/preview: the scheduler's own
 // eligibility, nothing written), debounced so picking versions with the keyboard does not fire a
 // request per keystroke. `reachesNobody` is true only for a preview of the versions chosen now.
+// The start goes with them: orgs whose instance is in a Salesforce maintenance window then are
+// held (docs/product.md "Maintenance windows").
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { previewReachesAnyone, type SchedulePreview } from '../../../../domain';
@@ -17,12 +19,15 @@ export interface SchedulePreviewState {
 export function useSchedulePreview(
   scope: ScheduleScope,
   versions: readonly string[],
+  /** The chosen start as an ISO instant, or null while none is chosen. */
+  start: string | null = null,
 ): SchedulePreviewState {
   const [debounced] = useDebouncedValue(versions, PREVIEW_DEBOUNCE_MS);
+  const [debouncedStart] = useDebouncedValue(start, PREVIEW_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['schedule-preview', scope, debounced],
+    queryKey: ['schedule-preview', scope, debounced, debouncedStart],
     enabled: debounced.length > 0,
-    queryFn: ({ signal }) => previewSchedule(scope, [...debounced], signal),
+    queryFn: ({ signal }) => previewSchedule(scope, [...debounced], debouncedStart, signal),
   });
   const current = debounced.join(',') === versions.join(',');
   const reachesNobody =
