@@ -28,6 +28,13 @@ function serveOwnSourceFiles(req: IncomingMessage): string | undefined {
   }
 }
 
+/**
+ * The chart libraries: @mantine/charts, recharts and what recharts brings (d3 modules, redux,
+ * immer…). Only the home page and the detail tabs that draw charts use them.
+ */
+const CHARTS =
+  /(@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|use-sync-external-store)[\\/]/;
+
 /** A test for the code-splitting groups: a script of a package whose path after node_modules/ matches. */
 function library(path: RegExp): (id: string) => boolean {
   const pattern = new RegExp(`[\\\\/]node_modules[\\\\/]${path.source}`);
@@ -166,19 +173,30 @@ export default defineConfig({
               // helper that preloads a chunk's imports) would make the entry wait for that group.
               name: 'boot',
               test: /(vite[\\/](preload-helper|modulepreload-polyfill)|[\\/]src[\\/]web[\\/]app[\\/]screens\.ts$)/,
-              priority: 5,
+              priority: 6,
             },
             {
               name: 'react',
               test: library(/(react|react-dom|scheduler|react-router)[\\/]/),
-              priority: 4,
+              priority: 5,
             },
             {
               name: 'mantine',
-              test: library(/(@mantine[\\/](?!dates[\\/])|@floating-ui[\\/])/),
+              test: library(/(@mantine[\\/](?!(dates|charts)[\\/])|@floating-ui[\\/])/),
+              priority: 4,
+            },
+            {
+              name: 'vendor',
+              test: library(new RegExp(`(?!@mantine[\\\\/]dates[\\\\/])(?!${CHARTS.source})`)),
               priority: 3,
             },
-            { name: 'vendor', test: library(/(?!@mantine[\\/]dates[\\/])/), priority: 2 },
+            {
+              // After the others, so that what the charts share with every page (React, Mantine)
+              // stays in those chunks and this one loads only with the screens that draw charts.
+              name: 'charts',
+              test: library(CHARTS),
+              priority: 2,
+            },
             {
               name: 'app',
               test: /[\\/]src[\\/]web[\\/](app|api|components)[\\/]/,

@@ -77,10 +77,15 @@ export const subscribeToLiveEvent: LiveSubscribe = (event, listener) => {
 
 /** Which cached queries each server event (docs/product.md "Real-time events") makes stale. */
 export const LIVE_INVALIDATIONS: Readonly<Partial<Record<ServerEventName, readonly QueryKey[]>>> = {
-  upgrade: [queryKeys.upgrades, queryKeys.upgrade],
+  upgrade: [queryKeys.upgrades, queryKeys.upgrade, queryKeys.home],
   upgrades: [queryKeys.upgrades],
-  'upgrade-items': [queryKeys.upgradeItems, queryKeys.upgradeItem, queryKeys.upgrade],
-  'upgrade-jobs': [queryKeys.upgradeJobs, queryKeys.upgradeItem, queryKeys.upgrade],
+  'upgrade-items': [
+    queryKeys.upgradeItems,
+    queryKeys.upgradeItem,
+    queryKeys.upgrade,
+    queryKeys.home,
+  ],
+  'upgrade-jobs': [queryKeys.upgradeJobs, queryKeys.upgradeItem, queryKeys.upgrade, queryKeys.home],
   licenses: [queryKeys.licenses, queryKeys.license],
   // A group's members are orgs (their status, release and versions come from the org rows).
   orgs: [queryKeys.orgs, queryKeys.org, queryKeys.groupMembers],
@@ -96,10 +101,11 @@ export const LIVE_INVALIDATIONS: Readonly<Partial<Record<ServerEventName, readon
   ],
   // Refreshing a group's versions refreshes its members' installed versions.
   'group-versions': [queryKeys.groupVersions, queryKeys.orgVersions],
-  'package-orgs': [queryKeys.packageOrgs, queryKeys.packageOrg],
-  jobs: [queryKeys.adminJobs],
-  'job-queue': [queryKeys.adminJobs],
-  'job-history': [queryKeys.adminJobs],
+  'package-orgs': [queryKeys.packageOrgs, queryKeys.packageOrg, queryKeys.home],
+  jobs: [queryKeys.adminJobs, queryKeys.home],
+  'job-queue': [queryKeys.adminJobs, queryKeys.home],
+  // A fetch ends with new adoption counts, which the home page and a package's Adoption tab show.
+  'job-history': [queryKeys.adminJobs, queryKeys.home, queryKeys.package],
 };
 
 /** Mounted once in the Layout: keeps every cached list in step with the server's events. */

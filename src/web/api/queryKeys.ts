@@ -26,4 +26,6 @@ export const queryKeys = {
   packageOrgs: ['packageorgs'] as const,
   packageOrg: ['packageorg'] as const,
   adminJobs: ['admin', 'jobs'] as const,
+  /** The home page's tiles, made stale by the events of everything they show. */
+  home: ['home'] as const,
 };

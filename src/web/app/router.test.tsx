@@ -81,6 +81,15 @@ const screenAnswers: Record<string, StubRoute> = {
   'GET /api/upgrades': { json: [makeUpgrade()] },
   [`GET /api/upgrades/${upgrade.id}`]: { json: upgrade },
   [`GET /api/upgradeitems/${request.id}`]: { json: request },
+  'GET /api/home': {
+    json: {
+      active_upgrades: [],
+      failures: { since: '2026-11-26T00:00:00.000Z', total: 0, upgrades: [] },
+      attention: { connected_orgs: [], expiring_licenses: 0, expiring_until: '2026-12-26' },
+      jobs: { running: [], failed: [] },
+      adoption: { counted_at: null, packages: [] },
+    },
+  },
 };
 
 // Every built route of docs/product.md "Route table", with its screen and the heading it shows once
@@ -101,7 +110,7 @@ const builtScreens: [path: string, screen: string, heading: string][] = [
   ],
   ['/packageorgs', 'packageorgs', 'Connected Orgs'],
   [`/packageorg/${connectedOrg.org_id}`, 'packageorg', connectedOrg.name],
-  ['/', 'upgrades', 'Upgrades'],
+  ['/', 'home', 'Fleet'],
   ['/upgrades', 'upgrades', 'Upgrades'],
   [`/upgrade/${upgrade.id}`, 'upgrade', upgrade.description],
   [
@@ -174,9 +183,9 @@ describe('routes', () => {
     expect(await screen.findByTestId('screen-login')).toBeInTheDocument();
   });
 
-  it('sends /authresponse without a message to the Upgrades list', async () => {
+  it('sends /authresponse without a message to the home page', async () => {
     const { router } = renderApp('/authresponse?code=X');
-    expect(await screen.findByTestId('screen-upgrades')).toBeInTheDocument();
+    expect(await screen.findByTestId('screen-home')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 

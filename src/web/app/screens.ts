@@ -32,7 +32,10 @@ export const SIGN_IN_SCREENS: readonly LazyScreen[] = [
 
 /** The screens inside the Layout, with its top menu. */
 export const LAYOUT_SCREENS: readonly LazyScreen[] = [
-  { path: null, load: upgradesList },
+  {
+    path: null,
+    load: () => import('../features/home/HomeScreen').then((m) => m.HomeScreen),
+  },
   { path: 'upgrades', load: upgradesList },
   {
     path: 'upgrade/:upgradeId',

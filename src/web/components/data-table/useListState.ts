@@ -53,14 +53,34 @@ export interface ListState {
   readonly savedFilterId: number | null;
 }
 
-/** The remembered state of the list `listKey`, on the first page. */
+/**
+ * The column filters the page's address carries (`?filters=[{"id":…,"value":…}]`, the list
+ * protocol's own encoding), which a link from the home page opens a list with
+ * (docs/product.md "Home page"); undefined when it carries none or they do not parse. A filter on a
+ * column the list lacks is ignored like any other (filterState.ts).
+ */
+export function filtersInAddress(search: string): ColumnFilter[] | undefined {
+  const text = new URLSearchParams(search).get('filters');
+  if (text === null) return undefined;
+  try {
+    const parsed = columnFiltersSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The remembered state of the list `listKey`, on the first page; filters in the address win. */
 export function readListState(listKey: string): ListState {
+  const addressed =
+    typeof window === 'undefined' ? undefined : filtersInAddress(window.location.search);
   return {
     pageIndex: 0,
     pageSize: read(listKey, 'pageSize', pageSizeSchema) ?? DEFAULT_PAGE_SIZE,
     sort: read(listKey, 'sort', sortSchema) ?? null,
-    filters: read(listKey, 'filters', columnFiltersSchema) ?? [],
-    savedFilterId: read(listKey, 'savedFilter', savedFilterIdSchema) ?? null,
+    filters: addressed ?? read(listKey, 'filters', columnFiltersSchema) ?? [],
+    // A saved filter would stand for other filters than the address's.
+    savedFilterId: addressed ? null : (read(listKey, 'savedFilter', savedFilterIdSchema) ?? null),
   };
 }
 

@@ -1,5 +1,8 @@
 // Package detail (docs/product.md "Package detail"): the package's identity in the header, and tabs
-// for its versions, its customers and the upgrades that pushed it. The active tab is remembered.
+// for its versions, its customers, the upgrades that pushed it and its adoption. The active tab is
+// remembered.
+import { lazy, Suspense } from 'react';
+import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { packageEndpoints, type Package } from '../../../domain';
 import { queryKeys } from '../../api/queryKeys';
@@ -16,6 +19,11 @@ import { RecordPlaceholder } from '../../components/RecordPlaceholder';
 import { useRecord } from '../../components/useRecord';
 
 const PARENT = { label: 'Packages', to: '/packages' };
+
+// The Adoption tab draws charts: their library loads when the tab is first opened.
+const PackageAdoptionTab = lazy(() =>
+  import('./PackageAdoptionTab').then((m) => ({ default: m.PackageAdoptionTab })),
+);
 
 /**
  * docs/product.md "Package detail" names the field Active; the package's status says whether it is.
@@ -76,6 +84,15 @@ export function PackageDetailScreen() {
             value: 'upgrades',
             label: 'Upgrades',
             content: <PackageUpgradesTab packageId={pkg.sfid} />,
+          },
+          {
+            value: 'adoption',
+            label: 'Adoption',
+            content: (
+              <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+                <PackageAdoptionTab packageId={pkg.sfid} />
+              </Suspense>
+            ),
           },
           {
             value: 'failures',

@@ -4,3 +4,5 @@
 // way the upgrade screens do.
 export { ScheduleUpgradeModal } from './schedule/ScheduleUpgradeModal';
 export { JobStatusCell } from './jobs/JobStatusCell';
+// The home page shows each running upgrade's progress as its detail screen does.
+export { UpgradeProgressBar } from './shared/UpgradeProgressBar';

@@ -1,5 +1,5 @@
 // Org detail (docs/product.md "Org detail"): the org's header, the blacklist notice, its actions,
-// and the tabs Versions, Licenses, Upgrade Jobs, Related Orgs and Groups (the active one
+// and the tabs Versions, Licenses, Upgrade Jobs, Related Orgs, Groups and History (the active one
 // remembered).
 import { Alert, Center, Loader } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { BlacklistSwitch } from './BlacklistSwitch';
 import { OrgActions } from './OrgActions';
 import { OrgFeatures } from './OrgFeatures';
 import { OrgGroupsTab } from '../tabs/OrgGroupsTab';
+import { OrgHistoryTab } from '../tabs/OrgHistoryTab';
 import { OrgLicensesTab } from '../tabs/OrgLicensesTab';
 import { OrgUpgradeJobsTab } from '../tabs/OrgUpgradeJobsTab';
 import { OrgVersionsTab } from '../tabs/OrgVersionsTab';
@@ -99,6 +100,7 @@ function OrgRecord({ org }: { org: OrgDetail }) {
           { value: 'jobs', label: 'Upgrade Jobs', content: <OrgUpgradeJobsTab {...tab} /> },
           { value: 'related', label: 'Related Orgs', content: <RelatedOrgsTab {...tab} /> },
           { value: 'groups', label: 'Groups', content: <OrgGroupsTab {...tab} /> },
+          { value: 'history', label: 'History', content: <OrgHistoryTab {...tab} /> },
         ]}
       />
     </>

@@ -1,7 +1,8 @@
 // Upgrade detail (docs/product.md "Upgrade detail"): the fields, 'status - item status' with the
-// comment, why it stopped, the progress bar, the actions, and the Requests, Jobs and Blacklist
-// tabs. Live events refetch the record and the tabs (src/web/api/live.ts), so progress moves
+// comment, why it stopped, the progress bar, the actions, and the Requests, Jobs, Blacklist and
+// Timeline tabs. Live events refetch the record and the tabs (src/web/api/live.ts), so progress moves
 // without a reload.
+import { lazy, Suspense } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { UpgradeDetail } from '../../../../domain';
@@ -25,6 +26,11 @@ import { upgradeProgress } from '../shared/upgradeProgress';
 import { useUpgradeDetail, useUpgrades } from '../shared/upgradeQueries';
 
 const count = new Intl.NumberFormat('en-US');
+
+// The timeline draws charts: their library loads when the tab is first opened.
+const UpgradeTimelineTab = lazy(() =>
+  import('./UpgradeTimelineTab').then((m) => ({ default: m.UpgradeTimelineTab })),
+);
 
 /**
  * The status reads 'status - item status', with the comment under it (docs/product.md
@@ -128,6 +134,15 @@ export function UpgradeDetailScreen() {
               value: 'blacklist',
               label: 'Blacklist',
               content: <UpgradeBlacklistTab {...tabProps} />,
+            },
+            {
+              value: 'timeline',
+              label: 'Timeline',
+              content: (
+                <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+                  <UpgradeTimelineTab upgradeId={upgrade.id} />
+                </Suspense>
+              ),
             },
           ]}
         />
