@@ -5,6 +5,7 @@ import type { MaintenanceWindow } from './data/maintenances';
 import { parseDateTime } from './data/time';
 import type { FaultCounts, FaultRates } from './faults';
 import type { SimPace } from './push/clock';
+import type { FailureRule } from './push/engine';
 import type { SimRuntime } from './runtime';
 import type { SimOrg } from './store/family';
 import { SaveError } from './store/save-error';
@@ -23,6 +24,9 @@ export interface SimulatorControl {
   setPace(pace: SimPace): void;
   failureRate(): number;
   setFailureRate(rate: number): void;
+  /** Higher failure rates for pushes of a version, an edition or an instance (push/engine.ts). */
+  failureRules(): readonly FailureRule[];
+  setFailureRules(rules: readonly FailureRule[]): void;
   /** Fault rates of every org ('all') and per org. */
   faults(): { all: FaultRates; orgs: Record<string, FaultRates> };
   /** org: an org id, a package namespace, 'lma', or 'all'; null removes the org's rates. */
@@ -108,6 +112,8 @@ export function createControl(rt: SimRuntime): SimulatorControl {
     },
     failureRate: () => rt.engine.currentFailureRate,
     setFailureRate: (rate) => guard(() => rt.engine.setFailureRate(rate)),
+    failureRules: () => rt.engine.currentFailureRules,
+    setFailureRules: (rules) => guard(() => rt.engine.setFailureRules(rules)),
     faults: () => rt.faults.snapshot(),
     setFaults: (org, rates) => guard(() => rt.faults.set(org, rates)),
     clearFaults: () => rt.faults.clear(),

@@ -8,6 +8,8 @@
 //   PUT    /__sim/pace            {pace}         → {pace}         (instant | fast | realistic | manual)
 //   GET    /__sim/failure-rate                   → {rate}
 //   PUT    /__sim/failure-rate    {rate}         → {rate}
+//   GET    /__sim/failure-rules                  → {rules}
+//   PUT    /__sim/failure-rules   {rules: [{versionId?, edition?, instance?, rate}]} → {rules}
 //   GET    /__sim/faults                         → {all, orgs}
 //   PUT    /__sim/faults/:org     FaultRates     → {all, orgs}    (:org may be 'all')
 //   DELETE /__sim/faults/:org                    → {all, orgs}    (:org may be 'all': clears everything)
@@ -29,6 +31,7 @@
 import { ControlError, type SimulatorControl } from '../control';
 import type { MaintenanceWindow } from '../data/maintenances';
 import type { FaultRates } from '../faults';
+import type { FailureRule } from '../push/engine';
 import type { SimPace } from '../push/clock';
 import type { RequestContext } from './context';
 import { isRecord, readJson } from './request';
@@ -110,6 +113,11 @@ export function addControlRoutes(
     control.setFailureRate(num(b.rate, 'rate'));
     return { rate: control.failureRate() };
   });
+  add('GET', '/__sim/failure-rules', () => ({ rules: control.failureRules() }));
+  add('PUT', '/__sim/failure-rules', (b) => {
+    control.setFailureRules(failureRulesOf(b.rules));
+    return { rules: control.failureRules() };
+  });
   add('GET', '/__sim/faults', () => control.faults());
   add('GET', '/__sim/fault-counts', () => control.faultCounts());
   add('DELETE', '/__sim/fault-counts', () => {
@@ -161,6 +169,26 @@ export function addControlRoutes(
   add('GET', '/__sim/maintenances', () => control.maintenances());
   add('POST', '/__sim/maintenances', (b) => control.addMaintenance(maintenanceOf(b)));
   add('DELETE', '/__sim/maintenances', () => control.clearMaintenances());
+}
+
+function failureRulesOf(value: unknown): FailureRule[] {
+  if (!Array.isArray(value)) throw new ControlError('rules must be a list');
+  return value.map((rule, i) => {
+    if (!isRecord(rule)) throw new ControlError(`rules[${i}] must be an object`);
+    const text = (key: string) => {
+      const v = rule[key];
+      if (v === undefined) return {};
+      if (typeof v !== 'string' || v === '')
+        throw new ControlError(`rules[${i}].${key} must be text`);
+      return { [key]: v };
+    };
+    return {
+      ...text('versionId'),
+      ...text('edition'),
+      ...text('instance'),
+      rate: num(rule.rate, `rules[${i}].rate`),
+    };
+  });
 }
 
 function maintenanceOf(body: Record<string, unknown>): Omit<MaintenanceWindow, 'id'> {

@@ -24,8 +24,39 @@ interface ActivePush {
   failed: boolean;
 }
 
+/**
+ * A share of pushes that fail, for jobs matching every criterion given: to rehearse a version
+ * that breaks Enterprise Edition orgs, or orgs on one instance. Criteria compare without regard
+ * to case; a version id by its first 15 characters.
+ */
+export interface FailureRule {
+  readonly versionId?: string;
+  readonly edition?: string;
+  readonly instance?: string;
+  readonly rate: number;
+}
+
+interface FailureFacts {
+  readonly versionId: string;
+  readonly instance: string;
+  readonly edition: string;
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function ruleMatches(rule: FailureRule, facts: FailureFacts): boolean {
+  return (
+    (rule.versionId === undefined ||
+      same(rule.versionId.slice(0, 15), facts.versionId.slice(0, 15))) &&
+    (rule.edition === undefined || same(rule.edition, facts.edition)) &&
+    (rule.instance === undefined || same(rule.instance, facts.instance))
+  );
+}
+
 export class PushEngine implements PushActivation {
   private readonly active = new Map<string, ActivePush>();
+  private failureRules: FailureRule[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -41,6 +72,33 @@ export class PushEngine implements PushActivation {
 
   get currentFailureRate(): number {
     return this.failureRate;
+  }
+
+  /** Replaces the failure rules; a job fails at the highest rate of the rate and its rules. */
+  setFailureRules(rules: readonly FailureRule[]): void {
+    for (const rule of rules) {
+      if (!(rule.rate >= 0 && rule.rate <= 1))
+        throw new RangeError('a failure rule rate must be between 0 and 1');
+    }
+    this.failureRules = rules.map((rule) => ({ ...rule }));
+  }
+
+  get currentFailureRules(): readonly FailureRule[] {
+    return this.failureRules;
+  }
+
+  /** The chance a job of this request fails: the failure rate, or a matching rule's if higher. */
+  private failureRateOf(context: PackagingContext, request: Row, job: Row | undefined): number {
+    if (this.failureRules.length === 0 || !job) return this.failureRate;
+    const orgIndex = context.orgIndex(String(job.SubscriberOrganizationKey));
+    const facts: FailureFacts = {
+      versionId: textOf(request.PackageVersionId),
+      instance: textOf(context.subscriber(orgIndex)?.InstanceName),
+      edition: textOf(context.license(orgIndex)?.row.sfLma__Org_Edition__c),
+    };
+    return this.failureRules
+      .filter((rule) => ruleMatches(rule, facts))
+      .reduce((rate, rule) => Math.max(rate, rule.rate), this.failureRate);
   }
 
   /** (Re)starts the timer for the clock's pace; the manual pace has none. */
@@ -106,7 +164,9 @@ export class PushEngine implements PushActivation {
         (j) => j.Status === 'Pending',
       );
       const indexes = jobs.map((j) => context.jobs.indexOfId(String(j.Id)));
-      push.plan = planJobs(indexes, startMs, pace, this.seed, context.org.id15, this.failureRate);
+      push.plan = planJobs(indexes, startMs, pace, this.seed, context.org.id15, (index) =>
+        this.failureRateOf(context, request, context.jobs.get(index)),
+      );
       push.byEnd = [...push.plan].sort((a, b) => a.endMs - b.endMs || a.index - b.index);
       this.write(
         context,

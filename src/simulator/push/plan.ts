@@ -57,7 +57,8 @@ export function planJobs(
   pace: PaceProfile,
   seed: number,
   orgId15: string,
-  failureRate: number,
+  /** The chance that the job at a PackagePushJob index fails (0–1). */
+  failureRate: (index: number) => number,
 ): PlannedJob[] {
   const stream = hashString(`push:${orgId15}`);
   // With enough slots for every job, all start at once (and the slot search is skipped).
@@ -75,7 +76,7 @@ export function planJobs(
       index,
       startMs: jobStart,
       endMs: jobStart + duration,
-      fails: hashInts(seed, stream, index, 2) / 4294967296 < failureRate,
+      fails: hashInts(seed, stream, index, 2) / 4294967296 < failureRate(index),
     };
   });
 }
