@@ -6,6 +6,7 @@
 // must be added. The last tests prove atomicity: a change that fails midway (a database error after
 // Salesforce accepted, or Salesforce's refusal) leaves no 'success' row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureKey } from '../../domain/failure-clusters';
 import { createJobEngine, type JobEngine } from '../jobs/engine';
 import { silentJobLogger } from '../jobs/job-logger';
 import { JOB_TYPES } from '../jobs/queues';
@@ -321,6 +322,41 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
       url: `/api/upgrades/retry/${upgradeId}`,
       body: {},
       expect: expected('upgrade.retry', 'upgrade', upgradeId),
+    };
+  },
+  'POST /api/upgrades/:id/failure-clusters/retry': async () => {
+    // Failed jobs with their cluster key, as the monitor writes them.
+    const { upgradeId } = await scheduleOrg();
+    const key = failureKey('audit coverage');
+    await h.testDb.db.query(
+      `UPDATE upgrade_job SET status = 'Failed', message = 'audit coverage', failure_key = $2
+        WHERE upgrade_id = $1`,
+      [upgradeId, key],
+    );
+    return {
+      method: 'POST',
+      url: `/api/upgrades/${upgradeId}/failure-clusters/retry`,
+      body: { key },
+      expect: expected('upgrade.retry', 'upgrade', upgradeId),
+    };
+  },
+  'POST /api/upgrades/:id/failure-clusters/blacklist': async () => {
+    const { upgradeId } = await scheduleOrg();
+    const key = failureKey('audit coverage');
+    await h.testDb.db.query(
+      `UPDATE upgrade_job SET status = 'Failed', message = 'audit coverage', failure_key = $2
+        WHERE upgrade_id = $1`,
+      [upgradeId, key],
+    );
+    const group = await one<{ id: number }>(
+      `INSERT INTO org_group (name, type) VALUES ($1, 'Blacklist Group') RETURNING id::int AS id`,
+      [`Cluster blacklist ${++transids}`],
+    );
+    return {
+      method: 'POST',
+      url: `/api/upgrades/${upgradeId}/failure-clusters/blacklist`,
+      body: { key, groupId: group.id, reason: 'audit coverage' },
+      expect: expected('orggroup.members.add', 'org_group', group.id),
     };
   },
   'POST /api/upgrades/purge': async () => {
