@@ -68,7 +68,7 @@ export function AdoptionTile({ packages, countedAt, percent }: AdoptionTileProps
           dataKey="name"
           orientation="vertical"
           type="percent"
-          yAxisProps={{ width: 160 }}
+          yAxisProps={{ width: 160, interval: 0 }}
           series={[
             { name: 'share', label: 'On the latest (%)', color: 'teal.6' },
             { name: 'behind', label: 'Older versions (%)', color: 'gray.4' },

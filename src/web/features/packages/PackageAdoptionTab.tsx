@@ -73,7 +73,7 @@ function Shares({
         dataKey="value"
         orientation="vertical"
         type="stacked"
-        yAxisProps={{ width: 130 }}
+        yAxisProps={{ width: 130, interval: 0 }}
         series={[
           { name: 'latest', label: 'On the latest', color: 'teal.6' },
           { name: 'between', label: 'Behind by less', color: 'yellow.5' },
@@ -102,10 +102,12 @@ function historyData(adoption: PackageAdoption) {
     row[key] = Number(row[key] ?? 0) + d.orgs;
     byDay.set(d.day, row);
   }
-  const series = [...shown, ...(others ? ['Other versions'] : [])];
+  const labels = [...shown, ...(others ? ['Other versions'] : [])];
+  // recharts reads a key with dots as a path ('4.5' as row[4][5]): the columns get plain keys.
+  const series = labels.map((label, i) => ({ key: `v${i}`, label }));
   const rows = [...byDay.values()].map((row) => {
     const out: Record<string, number | string> = { day: row.day ?? '' };
-    for (const name of series) out[name] = row[name] ?? 0;
+    for (const { key, label } of series) out[key] = row[label] ?? 0;
     return out;
   });
   return { rows, series };
@@ -200,10 +202,10 @@ export function PackageAdoptionTab({ packageId }: { packageId: string }) {
         caption="One count a day, from that day's last fetch."
         empty="No fetch has counted the orgs yet."
         table={{
-          columns: ['Day', ...history.series],
+          columns: ['Day', ...history.series.map((s) => s.label)],
           rows: history.rows.map((row) => [
             String(row.day),
-            ...history.series.map((s) => count.format(Number(row[s] ?? 0))),
+            ...history.series.map((s) => count.format(Number(row[s.key] ?? 0))),
           ]),
         }}
       >
@@ -212,9 +214,11 @@ export function PackageAdoptionTab({ packageId }: { packageId: string }) {
           data={history.rows}
           dataKey="day"
           type="stacked"
-          series={history.series.map((name, i) => ({
-            name,
-            color: name === 'Other versions' ? 'gray.5' : (PALETTE[i % PALETTE.length] ?? 'blue.6'),
+          series={history.series.map(({ key, label }, i) => ({
+            name: key,
+            label,
+            color:
+              label === 'Other versions' ? 'gray.5' : (PALETTE[i % PALETTE.length] ?? 'blue.6'),
           }))}
           withLegend
           withDots={history.rows.length < 3}
