@@ -176,6 +176,8 @@ const envSchema = z.object({
   RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute(10),
   /** Global searches per user and minute, counted in each web process. */
   RATE_LIMIT_SEARCH_PER_MINUTE: perMinute(120),
+  /** API calls per personal API token and minute, counted in each web process. */
+  RATE_LIMIT_TOKEN_PER_MINUTE: perMinute(600),
   FORCE_HTTPS: booleanFlag(false),
   /**
    * How many reverse proxies stand in front of the console (Heroku's router: 1). The client

@@ -19,6 +19,7 @@ export * from './orgs';
 export * from './packages';
 export * from './saved-filters';
 export * from './search';
+export * from './tokens';
 export * from './upgrades';
 export * from './upgrade-actions';
 export * from './tsv';

@@ -24,6 +24,9 @@ const READ_ONLY_ALLOWED: Record<string, string> = {
     'the Schedule Upgrade preview changes nothing (POST only because the body is a list)',
   'POST /oauth2/logout-everywhere':
     'anyone signed in may end their own sessions; it touches no other user (CSRF-checked)',
+  'POST /api/tokens':
+    'a read-only user makes read tokens for their scripts (operate tokens are refused with 403)',
+  'DELETE /api/tokens/:id': 'anyone may revoke their own API tokens; it touches no other user',
 };
 
 /** GET routes that change something or hand out access, so read-only users are refused. */

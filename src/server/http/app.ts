@@ -25,6 +25,7 @@ import { orgRoutes } from './routes/orgs';
 import { packageRoutes } from './routes/packages';
 import { savedFilterRoutes } from './routes/saved-filters';
 import { searchRoutes } from './routes/search';
+import { tokenRoutes } from './routes/tokens';
 import { sessionRoutes } from './routes/session';
 import { upgradeRoutes } from './routes/upgrades';
 import { registerOpenApi } from './openapi';
@@ -153,6 +154,7 @@ export async function buildApp(
   upgradeRoutes(app);
   savedFilterRoutes(app);
   searchRoutes(app);
+  tokenRoutes(app);
   fleetRoutes(app);
   await registerSpa(app, deps.webDir);
   return app;

@@ -40,6 +40,8 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/stats': 'Analyze: a read with a list body, open to read-only users',
   'POST /api/orgs/:orgId/upgrade/preview': 'a preview: nothing is written',
   'POST /api/orggroups/:id/upgrade/preview': 'a preview: nothing is written',
+  'DELETE /api/admin/tokens/:id':
+    "needs an admin access key session; tokens.test.ts checks its 'token.revoke' row",
 };
 
 /** GETs that change something or complete a sign-in (the rest of the GETs are reads). */
@@ -151,6 +153,29 @@ const expected = (
  * it is sent; what it prepares may write audit rows of its own, which are not counted.
  */
 const EXAMPLES: Record<string, () => Promise<Example>> = {
+  'POST /api/tokens': async () => ({
+    method: 'POST',
+    url: '/api/tokens',
+    body: {
+      name: 'Audited',
+      scope: 'read',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+    expect: expected('token.create', 'api_token', null),
+  }),
+  'DELETE /api/tokens/:id': async () => {
+    const created = await send('POST', '/api/tokens', {
+      name: 'To revoke',
+      scope: 'read',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { id } = created.json<{ id: number }>();
+    return {
+      method: 'DELETE',
+      url: `/api/tokens/${id}`,
+      expect: expected('token.revoke', 'api_token', id),
+    };
+  },
   'PUT /api/filters': async () => ({
     method: 'PUT',
     url: '/api/filters',

@@ -1,5 +1,6 @@
-// One place that decides access: who is signed in (server-side session from an opaque cookie),
-// the CSRF defence on cookie-authenticated changes, and the read-only rule for every change.
+// One place that decides access: who is signed in (server-side session from an opaque cookie, or
+// a personal API token on /api routes), the CSRF defence on cookie-authenticated changes, and the
+// read-only rule for every change.
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../db/repositories/audit-log';
@@ -8,6 +9,7 @@ import type { AppInstance } from './app-instance';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { READ_ONLY_MESSAGE } from '../../domain/policy';
 import { actorOf, SESSION_COOKIE, type Actor } from '../actor';
+import { authenticateBearer, bearerOf, isApiRoute } from './token-auth';
 
 export { actorOf, SESSION_COOKIE, type Actor };
 
@@ -20,6 +22,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow | null;
+    /** Set when the request is authenticated by a personal API token (token-auth.ts). */
+    apiTokenId: number | null;
   }
 }
 
@@ -56,11 +60,18 @@ export async function registerAuth(
 ): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('session', null);
+  app.decorateRequest('apiTokenId', null);
 
   // Fastify runs onRequest hooks after the router has matched the route, so the decision below is
   // made on the route a request reached, not on the text of its URL: `/%61pi/orgs`, `/api//orgs`
   // or any other spelling the router accepts gets exactly what `/api/orgs` gets.
   app.addHook('onRequest', async (request, reply) => {
+    // A personal API token stands instead of the cookie, which is then not read at all.
+    const bearer = isApiRoute(request.routeOptions.url) ? bearerOf(request) : undefined;
+    if (bearer !== undefined) {
+      await authenticateBearer(app, request, bearer);
+      return;
+    }
     const id = request.cookies[SESSION_COOKIE];
     // The web app's files and its page are the same for everyone: they are sent without a
     // database read (and now and then a permission check with Salesforce) before the first paint.

@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { operationEndpoints } from '../../domain';
 import type { AppInstance, RouteRecord } from './app-instance';
 import { route } from './route';
+import { SESSION_COOKIE } from '../actor';
 
 export const OPENAPI_PATH = operationEndpoints.openApi.path;
 
@@ -20,9 +21,21 @@ export async function registerOpenApi(app: AppInstance, routes: RouteRecord[]): 
       info: {
         title: 'Pushboard API',
         description:
-          'The console API. Every call needs a signed-in session cookie; changes also need the header X-Requested-With: pushboard.',
+          'The console API. Every call needs a signed-in session cookie (changes also need the header X-Requested-With: pushboard) or a personal API token as a bearer (Authorization: Bearer pbt_…, no cookie, no CSRF header).',
         version: '1',
       },
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token made at POST /api/tokens (pbt_…): scope read or operate, always expiring, acting as its owner.',
+          },
+        },
+      },
+      security: [{ sessionCookie: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
   });

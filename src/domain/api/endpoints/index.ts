@@ -18,3 +18,4 @@ export * from './upgrade-jobs';
 export * from './upgrade-requests';
 export * from './upgrades';
 export * from './fleet';
+export * from './tokens';
