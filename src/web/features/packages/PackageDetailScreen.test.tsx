@@ -92,12 +92,9 @@ describe('PackageDetailScreen', () => {
     renderDetail();
 
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent).slice(0, 4)).toEqual([
-      'Versions',
-      'Customers',
-      'Upgrades',
-      'Recurring Failures',
-    ]);
+    const names = tabs.map((tab) => tab.textContent);
+    expect(names.slice(0, 3)).toEqual(['Versions', 'Customers', 'Upgrades']);
+    expect(names).toContain('Recurring Failures');
     expect(screen.getByRole('tab', { name: 'Versions' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: 'Upgrade Packages' })).not.toBeInTheDocument();
   });
