@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLogout, IconLogout2 } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout, IconLogout2 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { authEndpoints } from '../../domain';
 import { callEndpoint } from '../api/endpoint-client';
@@ -49,6 +49,9 @@ export function LogoutLink() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item component={Link} to="/tokens" leftSection={<IconKey size={14} />}>
+            My API tokens
+          </Menu.Item>
           <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={14} />}>
             Sign out
           </Menu.Item>

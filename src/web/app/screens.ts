@@ -113,6 +113,10 @@ export const LAYOUT_SCREENS: readonly LazyScreen[] = [
     load: () =>
       import('../features/admin/BackgroundJobsScreen').then((m) => m.BackgroundJobsScreen),
   },
+  {
+    path: 'tokens',
+    load: () => import('../features/tokens/MyTokensScreen').then((m) => m.MyTokensScreen),
+  },
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
