@@ -246,6 +246,40 @@ describe('POST /api/upgrades/:id/failure-clusters/retry', () => {
   });
 });
 
+describe('the cluster actions of one request (Upgrade request detail)', () => {
+  it("narrow to the request's jobs, and refuse a request of another upgrade (404)", async () => {
+    const u = await upgradeWithFailures();
+    const other = await upgradeWithFailures();
+    const { clusters } = await clustersOf(u.id, `?itemId=${u.itemId}`);
+    const key = clusters[1]!.key;
+    const url = `/api/upgrades/${u.id}/failure-clusters`;
+    const foreign = await t.post(`${url}/retry`, { key, itemId: other.itemId });
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    const groupId = await t.makeGroup(`Request blacklist ${Date.now()}`, [], 'Blacklist Group');
+    const foreignBlacklist = await t.post(`${url}/blacklist`, {
+      key,
+      itemId: other.itemId,
+      groupId,
+      reason: 'x',
+    });
+    expect(foreignBlacklist.statusCode, foreignBlacklist.body).toBe(404);
+
+    const retry = await t.post(`${url}/retry`, { key, itemId: u.itemId });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const retried = await t.rows<{ org_id: string }>(
+      `SELECT trim(org_id) AS org_id FROM upgrade_job WHERE upgrade_id = $1 ORDER BY org_id`,
+      [retry.json<{ id: number }>().id],
+    );
+    expect(retried.map((r) => r.org_id)).toEqual([...u.field].sort());
+    const [audit] = await t.rows<{ item: string }>(
+      `SELECT details->>'itemId' AS item FROM audit_log
+        WHERE action = 'upgrade.retry' AND target_id = $1 AND outcome = 'success'`,
+      [String(u.id)],
+    );
+    expect(audit).toEqual({ item: String(u.itemId) });
+  });
+});
+
 describe('POST /api/upgrades/:id/failure-clusters/blacklist', () => {
   it("adds the cluster's orgs to the Blacklist Group and records the reason in the audit log", async () => {
     const u = await upgradeWithFailures();
