@@ -23,7 +23,7 @@ export const menuItems: readonly MenuItem[] = [
     label: 'Upgrades',
     to: '/upgrades',
     icon: IconArrowBigUpLines,
-    sections: ['', 'upgrades', 'upgrade', 'upgradeitem'],
+    sections: ['upgrades', 'upgrade', 'upgradeitem'],
   },
   {
     label: 'Packages',
