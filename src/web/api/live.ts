@@ -105,7 +105,7 @@ export const LIVE_INVALIDATIONS: Readonly<Partial<Record<ServerEventName, readon
   jobs: [queryKeys.adminJobs, queryKeys.home],
   'job-queue': [queryKeys.adminJobs, queryKeys.home],
   // A fetch ends with new adoption counts, which the home page and a package's Adoption tab show.
-  'job-history': [queryKeys.adminJobs, queryKeys.home, queryKeys.package],
+  'job-history': [queryKeys.adminJobs, queryKeys.home, queryKeys.adoption],
 };
 
 /** Mounted once in the Layout: keeps every cached list in step with the server's events. */

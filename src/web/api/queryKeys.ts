@@ -28,4 +28,6 @@ export const queryKeys = {
   adminJobs: ['admin', 'jobs'] as const,
   /** The home page's tiles, made stale by the events of everything they show. */
   home: ['home'] as const,
+  /** A package's adoption counts, new after each fetch. */
+  adoption: ['adoption'] as const,
 };

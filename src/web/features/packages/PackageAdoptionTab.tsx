@@ -117,7 +117,7 @@ export function PackageAdoptionTab({ packageId }: { packageId: string }) {
   const navigate = useNavigate();
   const [behind, setBehind] = useState(DEFAULT_VERSIONS_BEHIND);
   const query = useEndpointQuery(
-    [...queryKeys.package, packageId, 'adoption', behind],
+    [...queryKeys.adoption, packageId, behind],
     fleetEndpoints.adoption,
     { params: { packageId }, query: { behind } },
   );
