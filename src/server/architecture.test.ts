@@ -11,8 +11,13 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** Entry points that run in production: the server, the web app, the simulator's CLI. */
-const PRODUCTION_ENTRIES = ['src/main.ts', 'src/web/main.tsx', 'src/simulator/cli.ts'];
+/** Entry points that run in production: the server, the web app, the simulator's CLI, `pushboard`. */
+const PRODUCTION_ENTRIES = [
+  'src/main.ts',
+  'src/web/main.tsx',
+  'src/simulator/cli.ts',
+  'src/cli/main.ts',
+];
 /** Folders whose files are entry points of their own (tooling, benchmarks, browser tests). */
 const TOOLING_FOLDERS = ['scripts', 'bench', 'test'];
 /** Configuration files that name source files (test setup files). */

@@ -91,8 +91,11 @@ export const upgradeItemDetailSchema = upgradeItemSchema.extend({
 });
 export type UpgradeItemDetail = z.infer<typeof upgradeItemDetailSchema>;
 
-/** The Schedule Upgrade modal's preview: what scheduling would do, nothing created. */
-/** The versions, and optionally the start: orgs in a maintenance window then are held. */
+/**
+ * What the Schedule Upgrade modal's preview asks with: the versions, and optionally the start
+ * (orgs in a maintenance window then are held). Its answer: what scheduling would do, nothing
+ * created.
+ */
 export const schedulePreviewBodySchema = scheduleUpgradeSchema
   .pick({ versions: true })
   .extend({ scheduled_date: scheduleUpgradeSchema.shape.scheduled_date.optional() });
