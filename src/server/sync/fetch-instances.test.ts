@@ -43,9 +43,7 @@ describe('Fetching instances', () => {
     const generated = h.sim.control.maintenances();
     // The simulator's own windows start days after it did: a test never meets one by chance.
     expect(generated.length).toBeGreaterThan(0);
-    expect(Math.min(...generated.map((w) => w.plannedStart))).toBeGreaterThan(
-      now + 2 * 86_400_000,
-    );
+    expect(Math.min(...generated.map((w) => w.plannedStart))).toBeGreaterThan(now + 2 * 86_400_000);
     const release = h.sim.control.addMaintenance({
       name: 'Spring release',
       maintenanceType: 'release',

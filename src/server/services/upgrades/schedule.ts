@@ -107,13 +107,15 @@ export class UpgradeScheduler {
     if (upgrade) {
       await checkSameSubmit(db, upgrade, actor, scope);
     } else {
-      const plan = await this.plan(scope, input.versions, input.scheduled_date).catch((error: unknown) => {
-        // The pre-authorize alert (docs/product.md "Notices"), from the push path: whoever can,
-        // authorizes that org.
-        if (error instanceof PackagingOrgNotConnected && error.packagingOrg)
-          publishPreauthOrg(this.deps.live, error.packagingOrg);
-        throw error;
-      });
+      const plan = await this.plan(scope, input.versions, input.scheduled_date).catch(
+        (error: unknown) => {
+          // The pre-authorize alert (docs/product.md "Notices"), from the push path: whoever can,
+          // authorizes that org.
+          if (error instanceof PackagingOrgNotConnected && error.packagingOrg)
+            publishPreauthOrg(this.deps.live, error.packagingOrg);
+          throw error;
+        },
+      );
       await refuseNothingToSchedule(db, plan);
       this.gateway(); // 502 before anything is written when Salesforce is not configured
       const id = await this.write(actor, scope, input, plan);
