@@ -2,6 +2,7 @@
 // "Org detail"): the home page's tiles, a package's adoption and its history, an upgrade's timeline
 // and an org's version history. Answers only: every signed-in user may read them.
 import { z } from 'zod';
+import { failureItemSchema } from './failure-clusters';
 import { isoTime, nullableText } from './common';
 
 /** How far behind the latest version counts as "behind" unless the caller says (1–50). */
@@ -38,6 +39,16 @@ export const homeFailureSchema = z.object({
   failed: count,
 });
 
+/** The errors that failed most jobs lately, across upgrades (docs/product.md "Failure clusters"). */
+export const homeFailureClusterSchema = z.object({
+  key: z.string(),
+  failed: count,
+  upgrades: count,
+  /** The newest upgrade it failed in: its Failures tab lists the cluster with its actions. */
+  latest_upgrade_id: z.number().int(),
+  errors: z.array(failureItemSchema),
+});
+
 export const homeConnectedOrgSchema = z.object({
   org_id: z.string(),
   name: z.string(),
@@ -71,6 +82,7 @@ export const homeSummarySchema = z.object({
     since: z.string(),
     total: count,
     upgrades: z.array(homeFailureSchema),
+    clusters: z.array(homeFailureClusterSchema),
   }),
   attention: z.object({
     connected_orgs: z.array(homeConnectedOrgSchema),

@@ -84,7 +84,7 @@ const screenAnswers: Record<string, StubRoute> = {
   'GET /api/home': {
     json: {
       active_upgrades: [],
-      failures: { since: '2026-11-26T00:00:00.000Z', total: 0, upgrades: [] },
+      failures: { since: '2026-11-26T00:00:00.000Z', total: 0, upgrades: [], clusters: [] },
       attention: { connected_orgs: [], expiring_licenses: 0, expiring_until: '2026-12-26' },
       jobs: { running: [], failed: [] },
       adoption: { counted_at: null, packages: [] },

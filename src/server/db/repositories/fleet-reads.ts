@@ -58,6 +58,32 @@ export async function readRecentFailures(db: SqlClient, since: Date, limit: numb
   };
 }
 
+/**
+ * The clusters of the jobs that failed since `since`, across upgrades, most failed jobs first:
+ * grouped on the key the monitor stores with each failure (upgrade_job_failure_idx).
+ */
+export async function readRecentFailureClusters(db: SqlClient, since: Date, limit: number) {
+  const { rows } = await db.query<{
+    key: string;
+    failed: number;
+    upgrades: number;
+    latest_upgrade_id: number;
+    sample_job_id: number;
+  }>(
+    `SELECT failure_key AS key, count(*)::int AS failed,
+            count(DISTINCT upgrade_id)::int AS upgrades,
+            (array_agg(upgrade_id ORDER BY id DESC))[1]::int AS latest_upgrade_id,
+            max(id)::int AS sample_job_id
+       FROM upgrade_job
+      WHERE status = 'Failed' AND end_time >= $1::timestamptz AND failure_key IS NOT NULL
+      GROUP BY failure_key
+      ORDER BY failed DESC, key
+      LIMIT $2`,
+    [since, limit],
+  );
+  return rows;
+}
+
 /** Connected orgs that cannot be used until someone connects them again. */
 export async function readConnectedOrgsNeedingAttention(db: SqlClient) {
   const { rows } = await db.query<{

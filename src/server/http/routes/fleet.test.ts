@@ -2,6 +2,7 @@
 // the day's version counts (a second fetch the same day replaces them), and the home page, a
 // package's adoption, an upgrade's timeline and an org's history answer signed-in users,
 // read-only ones included, refuse anonymous callers, and name the field of a bad input.
+import { failureItems, failureKey } from '../../../domain/failure-clusters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeSummary, OrgHistory, PackageAdoption, UpgradeTimeline } from '../../../domain';
 import { utcDate } from '../../sync/deps';
@@ -136,6 +137,11 @@ describe('GET /api/home', () => {
 });
 
 /** An Active upgrade of one org with a failed and a succeeded job, ended minutes apart. */
+/** A failed job's message as the monitor stores it: PackagePushError rows as JSON. */
+const FAILURE_MESSAGE = JSON.stringify([
+  { type: 'ApexTestFailure', title: 'Apex Test Failure', message: 'Assertion failed at line 42' },
+]);
+
 async function seedUpgrade() {
   const [install] = await rows<{
     org_id: string;
@@ -167,11 +173,21 @@ async function seedUpgrade() {
   );
   await h.testDb.db.query(
     `INSERT INTO upgrade_job (upgrade_id, item_id, org_id, original_version_id, status, start_time,
-       end_time)
-     VALUES ($1, $2, $3, $4, 'Succeeded', now() - interval '20 minutes', now() - interval '18 minutes'),
-            ($1, $2, $5, NULL, 'Failed', now() - interval '20 minutes', now() - interval '10 minutes'),
-            ($1, $2, '00D000000000999AAA', NULL, 'Pending', NULL, NULL)`,
-    [upgrade!.id, item!.id, install!.org_id, install!.version_id, other!.org_id],
+       end_time, message, failure_key)
+     VALUES ($1, $2, $3, $4, 'Succeeded', now() - interval '20 minutes', now() - interval '18 minutes',
+             NULL, NULL),
+            ($1, $2, $5, NULL, 'Failed', now() - interval '20 minutes', now() - interval '10 minutes',
+             $6, $7),
+            ($1, $2, '00D000000000999AAA', NULL, 'Pending', NULL, NULL, NULL, NULL)`,
+    [
+      upgrade!.id,
+      item!.id,
+      install!.org_id,
+      install!.version_id,
+      other!.org_id,
+      FAILURE_MESSAGE,
+      failureKey(FAILURE_MESSAGE),
+    ],
   );
   return { upgradeId: upgrade!.id, itemId: item!.id, install: install! };
 }
@@ -198,6 +214,16 @@ describe('an upgrade on the home page, its timeline and the org history', () => 
       failed: 1,
     });
     expect(home.failures.total).toBe(1);
+    // The same failure by its error, linking to the upgrade whose Failures tab acts on it.
+    expect(home.failures.clusters).toEqual([
+      {
+        key: failureKey(FAILURE_MESSAGE),
+        failed: 1,
+        upgrades: 1,
+        latest_upgrade_id: seeded.upgradeId,
+        errors: failureItems(FAILURE_MESSAGE),
+      },
+    ]);
   });
 
   it('the timeline counts the jobs minute by minute until now while one still waits', async () => {

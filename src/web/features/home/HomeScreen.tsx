@@ -127,6 +127,31 @@ function FailuresTile({ home }: { home: HomeSummary }) {
             </Text>
           </Group>
         ))}
+        {failures.clusters.length > 0 && (
+          <Text size="xs" fw={600} c="dimmed" mt="xs" data-testid="home-failure-clusters">
+            By error
+          </Text>
+        )}
+        {failures.clusters.map((cluster) => {
+          const error = cluster.errors[0];
+          const title = error ? [error.type, error.title].filter(Boolean).join(': ') : '';
+          return (
+            <Group key={cluster.key} justify="space-between" wrap="nowrap" align="flex-start">
+              <Anchor
+                component={Link}
+                to={paths.upgrade(cluster.latest_upgrade_id) ?? '/upgrades'}
+                size="sm"
+                title={error?.message}
+                lineClamp={1}
+              >
+                {title || error?.message || 'Failed without a message'}
+              </Anchor>
+              <Text size="sm" c="red" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {`${count.format(cluster.failed)} in ${count.format(cluster.upgrades)} upgrade${cluster.upgrades === 1 ? '' : 's'}`}
+              </Text>
+            </Group>
+          );
+        })}
       </Stack>
     </Tile>
   );
