@@ -15,7 +15,7 @@ const MENU = [
   'Administration',
 ];
 const ROUTES: [string, string][] = [
-  ['/', 'upgrades'],
+  ['/', 'home'],
   ['/upgrades', 'upgrades'],
   ['/upgrade/1', 'upgrade'],
   ['/upgradeitem/1', 'upgradeitem'],
