@@ -150,6 +150,7 @@ describe('OrgDetailScreen', () => {
       'Upgrade Jobs',
       'Related Orgs',
       'Groups',
+      'History',
     ]);
 
     await user.click(screen.getByRole('tab', { name: 'Groups' }));
