@@ -1,6 +1,7 @@
 // Licenses sorted by account are read one account at a time; a license whose account is not
 // stored still appears, with the empty names, whoever wrote it and whatever happens to the
 // account afterwards (the triggers of migration 0015 keep the unknown account ids).
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SCOPE } from './sql-builder';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -94,5 +95,48 @@ describe('licenses sorted by account', () => {
     await testDb.db.query(`UPDATE license SET account_id = $1 WHERE name = 'L-1'`, [moved]);
     expect(await unknownIds()).toContain(moved);
     expect(await page(false)).toEqual(await expected(false));
+  });
+});
+
+describe('concurrent writers of unknown accounts', () => {
+  // A fetch writes pages of licenses on several connections; two pages naming the same unknown
+  // accounts must not deadlock (migration 0020). PGlite has one connection: nothing to race.
+  it('two transactions inserting the same unknown accounts in opposite orders both commit', async () => {
+    if (testDb.db.kind !== 'postgres' || !testDb.url) return;
+    const a = id('001X', 1);
+    const b = id('001X', 2);
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: testDb.url });
+      await client.connect();
+      return client;
+    };
+    const [one, two] = [await connect(), await connect()];
+    const insert = (client: pg.Client, rows: [string, string][]) =>
+      client.query(
+        `INSERT INTO license (sfid, name, account_id)
+         SELECT s, s, acc FROM unnest($1::text[], $2::text[]) AS u(s, acc)`,
+        [rows.map((r) => r[0]), rows.map((r) => r[1])],
+      );
+    try {
+      await one.query('BEGIN');
+      await two.query('BEGIN');
+      // The first holds b; the second takes a, then waits for b; the first then wants a.
+      await insert(one, [[id('a0LX', 1), b]]);
+      const second = insert(two, [
+        [id('a0LX', 3), a],
+        [id('a0LX', 4), b],
+      ]).then(() => two.query('COMMIT'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const first = insert(one, [[id('a0LX', 2), a]]).then(() => one.query('COMMIT'));
+      const outcomes = await Promise.allSettled([first, second]);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual([
+        'ok',
+        'ok',
+      ]);
+    } finally {
+      await one.end();
+      await two.end();
+    }
+    expect(await unknownIds()).toEqual(expect.arrayContaining([a, b]));
   });
 });
