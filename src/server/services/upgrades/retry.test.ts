@@ -148,6 +148,32 @@ describe('POST /api/upgrades/retry/:id', () => {
     expect(await t.rows(`SELECT id FROM upgrade ORDER BY id`)).toEqual(upgradesBefore);
   });
 
+  it('holds the failed orgs whose instance is in a Salesforce maintenance window now', async () => {
+    const original = await finishedWithFailures();
+    const failed = [original.failed, original.blacklisted, original.failedToo];
+    const instances = await t.rows<{ instance: string }>(
+      `SELECT DISTINCT instance FROM org WHERE org_id = ANY($1::text[])`,
+      [failed],
+    );
+    await t.rows(
+      `INSERT INTO instance_maintenance (maintenance_id, instance_key, name, planned_start,
+         planned_end)
+       SELECT 'retry-' || i, i, 'Major release', now() - interval '1 hour', now() + interval '3 hours'
+       FROM unnest($1::text[]) AS i`,
+      [instances.map((r) => r.instance)],
+    );
+    try {
+      const response = await t.post(`/api/upgrades/retry/${original.id}`);
+      expect(response.statusCode, response.body).toBe(409);
+      const body = response.json<{ preview: SchedulePreview }>();
+      expect(body.preview.leftOut).toEqual([
+        expect.objectContaining({ kind: 'maintenance', count: 3 }),
+      ]);
+    } finally {
+      await t.rows(`DELETE FROM instance_maintenance`);
+    }
+  });
+
   it('refuses an upgrade without failed jobs (409), read-only users (403), unknown (404) and bad ids (400)', async () => {
     const [org] = await t.candidates(1);
     const id = await t.scheduleGroup([org!.org_id], [org!.target], 'No failures');

@@ -92,7 +92,9 @@ export async function retryFailed(
     const existing = await idOfTransid(deps, transid);
     let id = existing;
     if (id === undefined) {
-      const plan = await planRetry(deps.scheduler, toRetry);
+      // A retry starts at once: orgs whose instance is in a maintenance window now are held.
+      const startTime = new Date();
+      const plan = await planRetry(deps.scheduler, toRetry, startTime);
       await refuseNothingToSchedule(db, plan);
       id =
         (await writeUpgrade(
@@ -101,7 +103,7 @@ export async function retryFailed(
             description: cluster
               ? `Retry of a failure cluster of upgrade ${upgradeId}: ${original.description}`
               : `Retry of upgrade ${upgradeId}: ${original.description}`,
-            startTime: new Date(),
+            startTime,
             createdBy: actor.username,
             orgGroupId: original.org_group_id,
             parentId: upgradeId,
@@ -172,6 +174,7 @@ async function idOfTransid(deps: ManageDeps, transid: string): Promise<number | 
 async function planRetry(
   scheduler: UpgradeScheduler,
   jobs: readonly FailedJobRow[],
+  startTime: Date,
 ): Promise<SchedulePlan> {
   const byVersion = new Map<string, string[]>();
   for (const job of jobs) {
@@ -180,7 +183,7 @@ async function planRetry(
   const merged: SchedulePlan = { requests: [], leftOut: [] };
   const reasons = new Map<string, LeftOutReason[]>();
   for (const [versionId, orgIds] of byVersion) {
-    const plan = await scheduler.planFor(orgIds, [versionId]);
+    const plan = await scheduler.planFor(orgIds, [versionId], startTime);
     merged.requests.push(...plan.requests);
     for (const { orgId, reasons: why } of plan.leftOut) {
       const known = reasons.get(orgId) ?? [];
