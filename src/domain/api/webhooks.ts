@@ -27,20 +27,25 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+// The scheme, optional user info, host and port of an absolute URL. The domain code runs without
+// Node's or the browser's globals, so it parses what it needs itself.
+const URL_PARTS =
+  /^([a-z][a-z0-9+.-]*):\/\/(?:([^@/?#]*)@)?(\[[^\]/?#]*\]|[^:/?#]+)(?::(\d{1,5}))?(?:[/?#]|$)/i;
+
 /**
  * Why a URL may not receive webhooks, or null when it may: HTTPS only, except plain HTTP to
  * this machine (a local receiver for tests and development).
  */
 export function webhookUrlProblem(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const parts = URL_PARTS.exec(value);
+  if (!parts || /\s/.test(value)) {
     return 'Enter a full URL, e.g. https://hooks.example.com/pushboard.';
   }
-  if (url.username || url.password) return 'The URL may not contain a user name or password.';
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return null;
+  const [, scheme = '', userInfo, host = ''] = parts;
+  if (userInfo !== undefined) return 'The URL may not contain a user name or password.';
+  const protocol = scheme.toLowerCase();
+  if (protocol === 'https') return null;
+  if (protocol === 'http' && LOCAL_HOSTS.has(host.toLowerCase())) return null;
   return 'Webhook URLs must use https:// (http:// only for localhost or 127.0.0.1).';
 }
 
