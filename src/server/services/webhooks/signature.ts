@@ -1,4 +1,4 @@
-// Webhook signatures (docs/api.md "Webhooks"): HMAC-SHA256 with the endpoint's secret over
+// Webhook signatures: HMAC-SHA256 with the endpoint's secret over
 // `<unix seconds>.<body>`, sent as `Pushboard-Signature: t=<unix seconds>,v1=<hex>`. The
 // timestamp is signed so a captured delivery cannot be replayed after the replay window.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -27,7 +27,7 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
 }
 
 /**
- * The receiver's check, as docs/api.md describes it: the header parses, the timestamp is within
+ * The check a receiver makes: the header parses, the timestamp is within
  * the replay window of `nowSeconds`, and one v1 signature matches (compared in constant time).
  */
 export function verifySignature(
