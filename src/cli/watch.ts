@@ -1,21 +1,13 @@
 // `pushboard upgrades watch`: the upgrade's progress until it ends, as a bar on a terminal or a
 // line per change otherwise; the exit code says how it ended.
-import { progressFromCounts, type UpgradeDetail } from '../domain';
+import { progressOfUpgradeCounts, type UpgradeDetail } from '../domain';
 
 export const WATCH_EXIT = { succeeded: 0, withFailures: 3, canceledOrFailed: 4 } as const;
 
 const ENDED = new Set(['Done', 'Canceled', 'Failed']);
 
 export function progressOf(upgrade: UpgradeDetail) {
-  return progressFromCounts({
-    Created: upgrade.created_job_count,
-    Pending: upgrade.pending_job_count,
-    InProgress: upgrade.inprogress_job_count,
-    Succeeded: upgrade.succeeded_job_count,
-    Failed: upgrade.failed_job_count,
-    Canceled: upgrade.canceled_job_count,
-    Invalid: upgrade.invalid_job_count,
-  });
+  return progressOfUpgradeCounts(upgrade);
 }
 
 /** One line: a 30-character bar, the share, and the counts. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  progressOfUpgradeCounts,
   MIN_SEGMENT_PERCENT,
   countJobStatuses,
   progressFromCounts,
@@ -255,5 +256,31 @@ describe('request progress and message', () => {
     expect(statusTone('Complete')).toBe('success');
     expect(statusTone('Complete with failures')).toBe('error');
     expect(statusTone('Active')).toBe('neutral');
+  });
+});
+
+describe('progressOfUpgradeCounts', () => {
+  it('reads each *_job_count as its status', () => {
+    const counts = {
+      created_job_count: 1,
+      pending_job_count: 2,
+      inprogress_job_count: 3,
+      succeeded_job_count: 4,
+      failed_job_count: 5,
+      canceled_job_count: 6,
+      invalid_job_count: 7,
+    };
+    expect(progressOfUpgradeCounts(counts)).toEqual(
+      progressFromCounts({
+        Created: 1,
+        Pending: 2,
+        InProgress: 3,
+        Succeeded: 4,
+        Failed: 5,
+        Canceled: 6,
+        Invalid: 7,
+      }),
+    );
+    expect(progressOfUpgradeCounts(counts)).toMatchObject({ count: 28, errors: 12, active: 6 });
   });
 });

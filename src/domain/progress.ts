@@ -94,6 +94,30 @@ export function progressFromCounts(counts: JobStatusCounts): Progress {
   };
 }
 
+/** An upgrade's job counts per status as the API sends them (UpgradeDetail, the home page). */
+export interface UpgradeJobCounts {
+  readonly created_job_count: number;
+  readonly pending_job_count: number;
+  readonly inprogress_job_count: number;
+  readonly succeeded_job_count: number;
+  readonly failed_job_count: number;
+  readonly canceled_job_count: number;
+  readonly invalid_job_count: number;
+}
+
+/** Progress of an upgrade from its job counts. */
+export function progressOfUpgradeCounts(counts: UpgradeJobCounts): Progress {
+  return progressFromCounts({
+    Created: counts.created_job_count,
+    Pending: counts.pending_job_count,
+    InProgress: counts.inprogress_job_count,
+    Succeeded: counts.succeeded_job_count,
+    Failed: counts.failed_job_count,
+    Canceled: counts.canceled_job_count,
+    Invalid: counts.invalid_job_count,
+  });
+}
+
 /** Progress of a list of jobs. */
 export function progressFromJobs(
   jobs: Iterable<JobStatus | { readonly status: JobStatus }>,

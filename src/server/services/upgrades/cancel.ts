@@ -9,7 +9,7 @@
 import { canCancelRequest, canCancelUpgrade } from '../../../domain/actions';
 import type { UpgradeActionResult } from '../../../domain/api/upgrade-actions';
 import { countNoun } from '../../../domain/format';
-import { progressFromCounts, requestProgress } from '../../../domain/progress';
+import { progressOfUpgradeCounts, requestProgress } from '../../../domain/progress';
 import type { JobStatus, UpgradeStatus } from '../../../domain/statuses';
 import type { Actor } from '../../actor';
 import type { SqlClient } from '../../db/database';
@@ -44,15 +44,7 @@ export async function cancelUpgrade(
     withUpgradeLock(db, upgradeId, async () => {
       const upgrade = await findUpgradeDetail(db, upgradeId);
       if (!upgrade) throw new NotFoundError(`No upgrade ${upgradeId}.`);
-      const progress = progressFromCounts({
-        Created: upgrade.created_job_count,
-        Pending: upgrade.pending_job_count,
-        InProgress: upgrade.inprogress_job_count,
-        Succeeded: upgrade.succeeded_job_count,
-        Failed: upgrade.failed_job_count,
-        Canceled: upgrade.canceled_job_count,
-        Invalid: upgrade.invalid_job_count,
-      });
+      const progress = progressOfUpgradeCounts(upgrade);
       const state = canCancelUpgrade(
         STATE_ONLY,
         { status: upgrade.status as UpgradeStatus, created_by: upgrade.created_by },

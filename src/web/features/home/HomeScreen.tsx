@@ -10,7 +10,7 @@ import {
   RECENT_FAILURE_HOURS,
   fleetEndpoints,
   formatPercent,
-  progressFromCounts,
+  progressOfUpgradeCounts,
   type HomeSummary,
   type HomeUpgrade,
 } from '../../../domain';
@@ -64,15 +64,7 @@ const Quiet = ({ children }: { children: ReactNode }) => (
 );
 
 function RunningUpgrade({ upgrade }: { upgrade: HomeUpgrade }) {
-  const progress = progressFromCounts({
-    Created: upgrade.created_job_count,
-    Pending: upgrade.pending_job_count,
-    InProgress: upgrade.inprogress_job_count,
-    Succeeded: upgrade.succeeded_job_count,
-    Failed: upgrade.failed_job_count,
-    Canceled: upgrade.canceled_job_count,
-    Invalid: upgrade.invalid_job_count,
-  });
+  const progress = progressOfUpgradeCounts(upgrade);
   return (
     <div>
       <Anchor component={Link} to={paths.upgrade(upgrade.id) ?? '/upgrades'} size="sm" fw={500}>

@@ -1,7 +1,7 @@
 // The domain's progress of an upgrade and of a request from the counts the server sends.
 import {
   isJobStatus,
-  progressFromCounts,
+  progressOfUpgradeCounts,
   requestProgress,
   type Progress,
   type RequestProgress,
@@ -10,15 +10,7 @@ import {
 } from '../../../../domain';
 
 export function upgradeProgress(upgrade: UpgradeDetail): Progress {
-  return progressFromCounts({
-    Created: upgrade.created_job_count,
-    Pending: upgrade.pending_job_count,
-    InProgress: upgrade.inprogress_job_count,
-    Succeeded: upgrade.succeeded_job_count,
-    Failed: upgrade.failed_job_count,
-    Canceled: upgrade.canceled_job_count,
-    Invalid: upgrade.invalid_job_count,
-  });
+  return progressOfUpgradeCounts(upgrade);
 }
 
 /** A request's progress; a status the domain does not know reads as Created (nothing started). */
