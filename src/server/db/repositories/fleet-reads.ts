@@ -4,21 +4,14 @@
 // Administration page's running and failed jobs by status.
 import type { SqlClient } from '../database';
 import { toJsonRow } from '../lists/list-query';
+import { JOB_COUNTS } from './upgrade-details';
 
 type Row = Record<string, unknown>;
 
-/** Upgrades that are Active, or Ready with a job already past Created, with their job counts. */
+/** Upgrades that are Active, with their job counts. */
 export async function readRunningUpgrades(db: SqlClient, limit: number) {
   const { rows } = await db.query<Row>(
-    `SELECT u.id::int AS id, u.description, u.status, u.start_time,
-       (count(j.id) FILTER (WHERE j.status <> 'Ineligible'))::int AS eligible_job_count,
-       (count(j.id) FILTER (WHERE j.status = 'Created'))::int AS created_job_count,
-       (count(j.id) FILTER (WHERE j.status = 'Pending'))::int AS pending_job_count,
-       (count(j.id) FILTER (WHERE j.status = 'InProgress'))::int AS inprogress_job_count,
-       (count(j.id) FILTER (WHERE j.status = 'Succeeded'))::int AS succeeded_job_count,
-       (count(j.id) FILTER (WHERE j.status = 'Failed'))::int AS failed_job_count,
-       (count(j.id) FILTER (WHERE j.status = 'Canceled'))::int AS canceled_job_count,
-       (count(j.id) FILTER (WHERE j.status = 'Invalid'))::int AS invalid_job_count
+    `SELECT u.id::int AS id, u.description, u.status, u.start_time, ${JOB_COUNTS}
      FROM upgrade u LEFT JOIN upgrade_job j ON j.upgrade_id = u.id
      WHERE u.status = 'Active'
      GROUP BY u.id ORDER BY u.start_time DESC, u.id DESC LIMIT $1`,

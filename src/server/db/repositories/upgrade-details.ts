@@ -7,7 +7,7 @@ import { withRequestStatusName } from '../../../domain/progress';
 import { withItemStatus } from './upgrade-reads';
 
 /** Counts per status of a set of jobs `j`; Ineligible is only left out of eligible_job_count. */
-const JOB_COUNTS = `
+export const JOB_COUNTS = `
   (count(j.id) FILTER (WHERE j.status <> 'Ineligible'))::int AS eligible_job_count,
   (count(j.id) FILTER (WHERE j.status = 'Created'))::int AS created_job_count,
   (count(j.id) FILTER (WHERE j.status = 'Pending'))::int AS pending_job_count,
