@@ -14,6 +14,7 @@ export * from './return-path';
 export * from './schedule';
 export * from './statuses';
 export * from './rollout';
+export * from './rollout-state';
 export * from './tiers';
 export * from './time';
 export * from './versions';

@@ -14,6 +14,7 @@ export const LEFT_OUT_KINDS = [
   'latest-limited',
   'already-current',
   'maintenance',
+  'not-in-wave',
 ] as const;
 
 export type LeftOutKind = (typeof LEFT_OUT_KINDS)[number];
@@ -50,7 +51,9 @@ export type LeftOutReason =
       /** ISO instants of the window. */
       readonly start: string;
       readonly end: string;
-    };
+    }
+  /** Eligible, but no wave of the rollout plan takes it (docs/product.md "Staged rollouts"). */
+  | { readonly kind: 'not-in-wave' };
 
 /** The line the preview shows per kind. */
 export const LEFT_OUT_LABELS: Readonly<Record<LeftOutKind, string>> = {
@@ -62,6 +65,7 @@ export const LEFT_OUT_LABELS: Readonly<Record<LeftOutKind, string>> = {
   'latest-limited': 'On the latest limited version',
   'already-current': 'Already on the selected version or newer',
   maintenance: 'Instance in a Salesforce maintenance window at the start',
+  'not-in-wave': 'No wave of the rollout plan takes it',
 };
 
 /** '2026-11-28 20:00' in UTC: maintenance windows are announced in UTC. */
@@ -88,6 +92,8 @@ export function leftOutDetail(reason: LeftOutReason): string {
       return `${reason.packageName} ${reason.versionNumber ?? '?'}`.trim();
     case 'maintenance':
       return `${reason.instance}: ${reason.window ?? 'maintenance'}, ${utcMinute(reason.start)} to ${utcMinute(reason.end)} UTC`;
+    case 'not-in-wave':
+      return LEFT_OUT_LABELS['not-in-wave'];
   }
 }
 

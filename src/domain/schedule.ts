@@ -2,6 +2,7 @@
 // is required, the default start, and the version selection the server receives.
 import { z } from 'zod';
 import { KEY_PREFIXES, toId18 } from './ids';
+import { rolloutPlanSchema } from './rollout';
 
 /** The default start is this many minutes from now… */
 export const SCHEDULE_LEAD_MINUTES = 15;
@@ -73,6 +74,8 @@ export const scheduleUpgradeSchema = z.object({
     .min(1, DESCRIPTION_REQUIRED)
     .max(2000),
   transid: z.string().trim().min(1).max(100),
+  /** A staged rollout (docs/product.md "Staged rollouts"); without it every org goes at once. */
+  rollout: rolloutPlanSchema.optional(),
 });
 
 /** A validated schedule request: 18-character version ids, a Date start and a trimmed description. */

@@ -22,5 +22,6 @@ export * from './search';
 export * from './tokens';
 export * from './upgrades';
 export * from './upgrade-actions';
+export * from './rollouts';
 export * from './tsv';
 export * from './list-registry';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { nullableText } from './common';
 import { upgradeItemSchema, upgradeSchema } from './upgrades';
 import { LEFT_OUT_KINDS } from '../left-out';
+import { previewWaveSchema } from './rollouts';
 import { scheduleUpgradeSchema } from '../schedule';
 
 /**
@@ -97,7 +98,7 @@ export type UpgradeItemDetail = z.infer<typeof upgradeItemDetailSchema>;
  * created.
  */
 export const schedulePreviewBodySchema = scheduleUpgradeSchema
-  .pick({ versions: true })
+  .pick({ versions: true, rollout: true })
   .extend({ scheduled_date: scheduleUpgradeSchema.shape.scheduled_date.optional() });
 
 export const schedulePreviewSchema = z.object({
@@ -111,6 +112,8 @@ export const schedulePreviewSchema = z.object({
       orgs: z.number().int(),
     }),
   ),
+  /** With a rollout plan: each wave's orgs, in order (docs/product.md "Staged rollouts"). */
+  waves: z.array(previewWaveSchema).optional(),
   /** Orgs that get no push job at all (each counted once). */
   leftOutOrgs: z.number().int(),
   /**

@@ -19,3 +19,4 @@ export * from './upgrade-requests';
 export * from './upgrades';
 export * from './fleet';
 export * from './tokens';
+export * from './rollouts';
