@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'server',
           include: [
             'src/server/**/*.test.ts',
+            'src/cli/**/*.test.ts',
             'test/support/**/*.test.ts',
             'test/process/**/*.test.ts',
           ],

@@ -1,17 +1,20 @@
 // `pushboard`: the console from a release pipeline (docs/api.md "Command line"). Every command
 // goes through the typed endpoint descriptions with a personal API token; --json prints the
 // console's answer as JSON instead of a table.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   licenseEndpoints,
   orgEndpoints,
   orgGroupEndpoints,
+  rolloutEndpoints,
   upgradeEndpoints,
   type EndpointShape,
 } from '../domain';
 import { ConsoleClient, ConsoleError } from './client';
 import { readConfig, writeConfig } from './config';
 import { listQuery, table, UsageError, type ListOptions } from './lists';
+import { PLAN_PRESETS, parsePlanArg, previewWavesText, rolloutText } from './rollout';
 import { progressLine, watchOutcome } from './watch';
 
 export const USAGE = `pushboard — Pushboard from the command line
@@ -20,13 +23,18 @@ export const USAGE = `pushboard — Pushboard from the command line
   pushboard orgs list [--filter column=expression]… [--sort column[:desc],…] [--page N] [--page-size N]
   pushboard groups list
   pushboard groups add-orgs <groupId> <orgId>…
-  pushboard upgrades preview --group <id> --versions <04t…,…> [--start <ISO time>]
-  pushboard upgrades schedule --group <id> --versions <04t…,…> --start <ISO time> --description <text> [--transid <id>]
+  pushboard upgrades preview --group <id> --versions <04t…,…> [--start <ISO time>] [--plan <plan>]
+  pushboard upgrades schedule --group <id> --versions <04t…,…> --start <ISO time> --description <text> [--transid <id>] [--plan <plan>]
   pushboard upgrades activate <upgradeId>
   pushboard upgrades watch <upgradeId> [--interval <seconds>]
   pushboard upgrades retry-failed <upgradeId>
+  pushboard upgrades rollout <upgradeId>
+  pushboard upgrades resume <upgradeId> --comment <text>
+  pushboard upgrades skip-wave <upgradeId> <wave> --comment <text>
+  pushboard upgrades start-wave <upgradeId> <wave>
   pushboard export <orgs|licenses> [--filter column=expression]… [--sort …]
 
+--plan is a staged rollout: ${PLAN_PRESETS}, or a JSON file of a plan.
 Every command takes --json. PUSHBOARD_URL and PUSHBOARD_TOKEN override the stored login.
 upgrades watch exits 0 when every job succeeded, 3 when some failed, 4 when the upgrade was
 canceled or failed to schedule.`;
@@ -45,6 +53,8 @@ const OPTIONS = {
   description: { type: 'string' },
   transid: { type: 'string' },
   interval: { type: 'string' },
+  plan: { type: 'string' },
+  comment: { type: 'string' },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -176,15 +186,24 @@ async function upgrades(
       .filter(Boolean);
   const groupId = () => numberArg(required(values.group, 'group'), '--group');
   const upgradeId = () => numberArg(rest[0], 'upgradeId');
+  const wave = () => numberArg(rest[1], 'wave');
+  // Read before any call, so a bad plan is refused without touching the console.
+  const plan = values.plan ? parsePlanArg(values.plan, (path) => readFileSync(path, 'utf8')) : null;
+  const rollout = plan ? { rollout: plan } : {};
 
   if (sub === 'preview') {
     const preview = await client.call(upgradeEndpoints.previewForGroup, {
       params: { id: groupId() },
-      body: { versions: versions(), ...(values.start ? { scheduled_date: values.start } : {}) },
+      body: {
+        versions: versions(),
+        ...(values.start ? { scheduled_date: values.start } : {}),
+        ...rollout,
+      },
     });
     print(preview, () =>
       [
         ...preview.requests.map((r) => `${r.package_name} ${r.version_number}: ${r.orgs} orgs`),
+        ...previewWavesText(preview.waves ?? []),
         `${preview.leftOutOrgs} orgs left out`,
         ...preview.leftOut.map((line) => `  ${line.label}: ${line.count}`),
       ].join('\n'),
@@ -200,6 +219,7 @@ async function upgrades(
         scheduled_date: required(values.start, 'start'),
         description: required(values.description, 'description'),
         transid,
+        ...rollout,
       },
     });
     print(result, () => `Scheduled upgrade ${result.id} (transid ${result.transid}).`);
@@ -213,6 +233,35 @@ async function upgrades(
   if (sub === 'retry-failed') {
     const result = await client.call(upgradeEndpoints.retry, { params: { id: upgradeId() } });
     print(result, () => `Retrying the failed jobs as upgrade ${result.id}.`);
+    return 0;
+  }
+  if (sub === 'rollout') {
+    const id = upgradeId();
+    const answer = await client.call(rolloutEndpoints.get, { params: { id } });
+    print(answer, () => rolloutText(answer, id));
+    return 0;
+  }
+  if (sub === 'resume') {
+    const result = await client.call(rolloutEndpoints.resume, {
+      params: { id: upgradeId() },
+      body: { comment: required(values.comment, 'comment') },
+    });
+    print(result, () => `Upgrade ${result.id}: rollout resumed (${result.status}).`);
+    return 0;
+  }
+  if (sub === 'skip-wave') {
+    const result = await client.call(rolloutEndpoints.skipWave, {
+      params: { id: upgradeId(), wave: wave() },
+      body: { comment: required(values.comment, 'comment') },
+    });
+    print(result, () => `Upgrade ${result.id}: wave ${rest[1]} skipped (${result.status}).`);
+    return 0;
+  }
+  if (sub === 'start-wave') {
+    const result = await client.call(rolloutEndpoints.startWave, {
+      params: { id: upgradeId(), wave: wave() },
+    });
+    print(result, () => `Upgrade ${result.id}: wave ${rest[1]} started (${result.status}).`);
     return 0;
   }
   if (sub === 'watch') {
