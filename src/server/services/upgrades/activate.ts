@@ -6,7 +6,6 @@
 // (advanceTiers). Under the upgrade's lock, so a double click or two operators activate once; local
 // rows change only for the requests Salesforce accepted, in one transaction, and the live events
 // follow it.
-import { z } from 'zod';
 import {
   activationPermission,
   activatorPermission,
@@ -17,15 +16,7 @@ import { planActivation, type ActivationPlan } from '../../../domain/tiers';
 import { progressFromCounts, requestProgress } from '../../../domain/progress';
 import type { UpgradeActionResult } from '../../../domain/api/upgrade-actions';
 import type { Actor } from '../../actor';
-import type { Database, SqlClient } from '../../db/database';
-import { countJobsByStatus, markCreatedJobsPending } from '../../db/repositories/upgrades/jobs';
-import {
-  clearActivationAsked,
-  markActivationAsked,
-  markRequestsIneligible,
-  markRequestsPending,
-  noteWaitingRequests,
-} from '../../db/repositories/upgrades/request-activation';
+import { countJobsByStatus } from '../../db/repositories/upgrades/jobs';
 import {
   findRequestUpgradeId,
   loadRequests,
@@ -37,23 +28,13 @@ import {
   replaceUpgradeMessage,
   setActiveUpgradeMessage,
 } from '../../db/repositories/upgrades/upgrades';
-import { ConflictError, ForbiddenError, NotFoundError, SalesforceError } from '../../errors';
-import type { LivePublisher } from '../../live/live-channel';
-import type { SalesforceGateway } from '../../salesforce/gateway';
-import type { OrgConnection } from '../../salesforce/org-connection';
-import { soqlId } from '../../salesforce/soql';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { audited, type AuditRecorder } from '../audit/audited';
-import { updatePushRequestStatus } from './push-request-status';
+import { loadWaves, markWaveStarted } from '../../db/repositories/upgrades/waves';
+import { advanceRollout, rolloutPlanOf } from './rollout-advance';
+import { INELIGIBLE_REQUEST, startRequests, type LifecycleDeps } from './start-requests';
 import { tiered } from './upgrade-requests';
 import { withUpgradeLock } from './upgrade-lock';
-
-export interface LifecycleDeps {
-  db: Database;
-  gateway: SalesforceGateway | undefined;
-  live: LivePublisher;
-  /** ENFORCE_ACTIVATION_POLICY: a creator may not activate their own upgrade or request. */
-  enforceActivationPolicy: boolean;
-}
 
 /** The same rules without the policy and read-only parts, to tell a 409 from a 403. */
 const STATE_ONLY: PolicyActor = {
@@ -62,7 +43,7 @@ const STATE_ONLY: PolicyActor = {
   enforce_activation_policy: false,
 };
 
-const policyActor = (actor: Actor, deps: LifecycleDeps): PolicyActor => ({
+export const policyActor = (actor: Actor, deps: LifecycleDeps): PolicyActor => ({
   username: actor.username,
   read_only: actor.readOnly,
   enforce_activation_policy: deps.enforceActivationPolicy,
@@ -92,15 +73,28 @@ export async function activateUpgrade(
     return withUpgradeLock(db, upgradeId, async () => {
       const upgrade = await findUpgrade(db, upgradeId);
       if (!upgrade) throw new NotFoundError(`No upgrade ${upgradeId}.`);
-      const progress = progressFromCounts(await countJobsByStatus(db, upgradeId));
+      const rollout = await rolloutPlanOf(deps, upgradeId);
+      const progress = progressFromCounts(await countJobsByStatus(db, upgradeId, !!rollout));
       const state = canActivateUpgrade(STATE_ONLY, upgrade, progress);
       if (!state.allowed) throw new ConflictError(state.reason);
       const policy = activationPermission(policyActor(actor, deps), upgrade.created_by);
       if (!policy.allowed) throw new ForbiddenError(policy.reason);
-      const requests = await loadRequests(db, upgradeId);
-      const plan = planActivation(requests.map(tiered));
-      if (plan.blocked) throw new ConflictError(`${plan.blocked}.`);
-      await startRequests(deps, actor.username, upgradeId, requests, plan, record);
+      const all = await loadRequests(db, upgradeId);
+      // A staged rollout's activation starts its first wave; the gate starts the others.
+      const requests = rollout ? all.filter((r) => r.wave === 1) : all;
+      if (rollout && requests.length === 0) {
+        await startEmptyFirstWave(deps, actor.username, upgradeId, record);
+      } else {
+        const plan = planActivation(requests.map(tiered));
+        if (plan.blocked) throw new ConflictError(`${plan.blocked}.`);
+        const withWave: AuditRecorder | undefined = rollout
+          ? async (tx, details, outcome) => {
+              await markWaveStarted(tx, upgradeId, 1, actor.username);
+              await record(tx, details, outcome);
+            }
+          : record;
+        await startRequests(deps, actor.username, upgradeId, requests, plan, withWave);
+      }
       const after = await findUpgrade(db, upgradeId);
       return { id: upgradeId, status: after?.status ?? 'Active' };
     });
@@ -143,7 +137,8 @@ export async function activateRequest(
       if (!state.allowed) throw new ConflictError(state.reason);
       const policy = activationPermission(policyActor(actor, deps), item.created_by);
       if (!policy.allowed) throw new ForbiddenError(policy.reason);
-      const plan = planActivation(requests.map(tiered));
+      const sameWave = await requestsOfRunningWave(deps, upgradeId, requests, item);
+      const plan = planActivation(sameWave.map(tiered));
       if (plan.blocked && item.eligible_job_count > 0) throw new ConflictError(`${plan.blocked}.`);
       const waiting = plan.waiting.find((w) => w.id === itemId);
       // An earlier step still running holds the request back; after a step with failures the
@@ -169,15 +164,15 @@ export async function activateRequest(
   });
 }
 
-export const INELIGIBLE_REQUEST =
-  'None of the orgs of this request can be upgraded, so nothing was sent to Salesforce.';
-
 /**
  * The monitor's step: for an Active upgrade, activates the next step's requests when every
  * earlier step finished without failures, and writes why the upgrade is held when one did not.
  * Answers whether anything changed.
  */
 export async function advanceTiers(deps: LifecycleDeps, upgradeId: number): Promise<boolean> {
+  // A staged rollout moves wave by wave, each wave tier by tier (rollout-advance.ts).
+  const rollout = await rolloutPlanOf(deps, upgradeId);
+  if (rollout) return advanceRollout(deps, upgradeId, rollout);
   return withUpgradeLock(deps.db, upgradeId, async () => {
     const upgrade = await findUpgrade(deps.db, upgradeId);
     if (upgrade?.status !== 'Active') return false;
@@ -208,108 +203,44 @@ function heldMessage(
 }
 
 /**
- * Sets the plan's requests Pending in Salesforce one after another, then writes what Salesforce
- * accepted (plus the plan's Ineligible and waiting requests) in one transaction and publishes.
- * A refusal stops there: when Salesforce accepted nothing, nothing is written; the refusal is
- * thrown with Salesforce's message either way.
+ * The requests a request is activated among: all of the upgrade's, or in a staged rollout those of
+ * its wave, which must be running: a later wave's requests go out when the gate starts it.
  */
-async function startRequests(
+async function requestsOfRunningWave(
+  deps: LifecycleDeps,
+  upgradeId: number,
+  requests: readonly RequestRow[],
+  item: RequestRow,
+): Promise<readonly RequestRow[]> {
+  if (item.wave === null) return requests;
+  const wave = (await loadWaves(deps.db, upgradeId)).find((w) => w.wave === item.wave);
+  if (wave?.state !== 'Started') {
+    throw new ConflictError(
+      `This request belongs to wave ${item.wave} of the rollout, which is ${
+        wave?.state.toLowerCase() ?? 'unknown'
+      }; its requests go out when the wave starts.`,
+    );
+  }
+  return requests.filter((r) => r.wave === item.wave);
+}
+
+/**
+ * A rollout whose first wave reached no org: activating it starts that empty wave, which passes
+ * its gate at once, so the monitor goes on with the second.
+ */
+async function startEmptyFirstWave(
   deps: LifecycleDeps,
   by: string | null,
   upgradeId: number,
-  requests: readonly RequestRow[],
-  plan: ActivationPlan<number>,
-  /** A person's activation: its audit row commits with what Salesforce accepted. */
-  record?: AuditRecorder,
+  record: AuditRecorder,
 ): Promise<void> {
-  const byId = new Map(requests.map((r) => [r.id, r]));
-  const asked = plan.activate.filter((id) => byId.get(id)?.push_request_id);
-  // Committed before Salesforce is asked: killed after Salesforce accepted and before the outcome
-  // is written below, the process leaves it, and the monitor records what Salesforce did.
-  await markActivationAsked(deps.db, asked, by);
-  const accepted: number[] = [];
-  let failure: unknown;
-  for (const id of plan.activate) {
-    const request = byId.get(id);
-    if (!request?.push_request_id) continue;
-    try {
-      if (!deps.gateway) throw new SalesforceError('No Salesforce connection is configured.');
-      const conn = await deps.gateway.connect(request.package_org_id);
-      try {
-        await updatePushRequestStatus(conn, request.push_request_id, 'Pending');
-      } catch (error) {
-        // An update whose answer was lost is retried and then refused (it is Pending already):
-        // what Salesforce holds decides.
-        if (!(await isStarted(conn, request.push_request_id))) throw error;
-      }
-      accepted.push(id);
-    } catch (error) {
-      failure = error;
-      break;
-    }
-  }
-  const anything = accepted.length > 0 || (!failure && plan.ineligible.length > 0);
-  if (anything) {
-    await deps.db.transaction(async (tx) => {
-      await writeStarted(tx, by, upgradeId, accepted, plan);
-      // The outcome is written: no activation is in flight any more.
-      await clearActivationAsked(tx, asked);
-      // Partly accepted: the row says what went out and what Salesforce refused.
-      await record?.(
-        tx,
-        {
-          accepted,
-          ineligible: plan.ineligible,
-          ...(failure ? { message: messageOf(failure) } : {}),
-        },
-        failure ? 'failed' : 'success',
-      );
-    });
-    deps.live.publish('upgrade', { ids: [upgradeId], ...(by ? { by } : {}) });
-    deps.live.publish('upgrade-items', { ids: [upgradeId] });
-    deps.live.publish('upgrade-jobs', { ids: [upgradeId] });
-    deps.live.publish('upgrades', { ids: [upgradeId] });
-  } else {
-    // Nothing was accepted: no activation is in flight any more.
-    await clearActivationAsked(deps.db, asked);
-    // Nothing changed; other tabs still refresh (the caller reads the refusal in its answer).
-    if (failure) deps.live.publish('upgrade', { ids: [upgradeId] });
-  }
-  if (failure) throw failure instanceof SalesforceError ? failure : toSalesforce(failure);
+  await deps.db.transaction(async (tx) => {
+    await markWaveStarted(tx, upgradeId, 1, by);
+    await markUpgradeActivated(tx, upgradeId, by);
+    await record(tx, { accepted: [], wave: 1 }, 'success');
+  });
+  deps.live.publish('upgrade', { ids: [upgradeId], ...(by ? { by } : {}) });
+  deps.live.publish('upgrades', { ids: [upgradeId] });
 }
 
-const statusSchema = z.object({ Status: z.string() });
-
-/** Whether Salesforce already has the push request past Created (activated by an earlier try). */
-async function isStarted(conn: OrgConnection, pushRequestId: string): Promise<boolean> {
-  try {
-    const [request] = await conn.queryAll(
-      `SELECT Status FROM PackagePushRequest WHERE Id = ${soqlId(pushRequestId)}`,
-      statusSchema,
-    );
-    return !!request && request.Status !== 'Created' && request.Status !== 'Canceled';
-  } catch {
-    return false;
-  }
-}
-
-function toSalesforce(error: unknown): SalesforceError {
-  return new SalesforceError(messageOf(error));
-}
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** What Salesforce accepted, the plan's Ineligible requests and why the others wait. */
-async function writeStarted(
-  tx: SqlClient,
-  by: string | null,
-  upgradeId: number,
-  accepted: readonly number[],
-  plan: ActivationPlan<number>,
-): Promise<void> {
-  await markRequestsPending(tx, accepted, by);
-  await markCreatedJobsPending(tx, accepted);
-  await markRequestsIneligible(tx, plan.ineligible, INELIGIBLE_REQUEST);
-  await noteWaitingRequests(tx, plan.waiting);
-  if (accepted.length > 0) await markUpgradeActivated(tx, upgradeId, by);
-}
+export { INELIGIBLE_REQUEST, type LifecycleDeps };

@@ -129,7 +129,7 @@ export async function cancelRequest(
 }
 
 /** A request never created in Salesforce (scheduling failed before it) has nothing to cancel there. */
-async function cancelInSalesforce(deps: ManageDeps, item: CancelableRow): Promise<void> {
+export async function cancelInSalesforce(deps: ManageDeps, item: CancelableRow): Promise<void> {
   if (!item.push_request_id) return;
   const conn = await requireGateway(deps).connect(item.package_org_id.trim());
   await updatePushRequestStatus(conn, item.push_request_id, 'Canceled');

@@ -13,7 +13,7 @@ import {
 import type { LeftOutReason } from '../../../domain/left-out';
 import type { SqlClient } from '../../db/database';
 import { blacklistReasons, type BlacklistSettings } from '../../db/repositories/blacklist';
-import { findMaintenanceHolds } from '../../db/repositories/instances';
+import { findMaintenanceHolds, type MaintenanceHoldRow } from '../../db/repositories/instances';
 import {
   blacklistedOrgIds,
   findInstalledVersions,
@@ -41,10 +41,24 @@ export interface PlannedRequest {
   version: TargetVersion;
   packageOrgId: string;
   orgs: { orgId: string; originalVersionId: string | null }[];
+  /** The rollout wave the request belongs to (1-based); absent without a rollout plan. */
+  wave?: number;
+}
+
+/** One wave of a staged rollout, as scheduling writes it and the preview shows it. */
+export interface PlannedWave {
+  wave: number;
+  label: string;
+  startMode: 'gate' | 'person';
+  orgIds: string[];
+  /** Orgs of the first wave moved here by a maintenance window at the start. */
+  heldFromPrevious: number;
 }
 
 export interface SchedulePlan {
   requests: PlannedRequest[];
+  /** With a rollout plan: the waves, in order (rollout-plan.ts). */
+  waves?: PlannedWave[];
   /** Orgs that get no push job at all, with why (the upgrade's Blacklist tab, the preview). */
   leftOut: { orgId: string; reasons: LeftOutReason[] }[];
 }
@@ -115,13 +129,7 @@ export async function planSchedule(
     for (const hold of await findMaintenanceHolds(db, lists.eligible, startTime, until)) {
       const orgId = hold.org_id.trim();
       held.add(orgId);
-      addReason(orgId, {
-        kind: 'maintenance',
-        instance: hold.instance_key,
-        window: hold.name,
-        start: new Date(hold.planned_start).toISOString(),
-        end: new Date(hold.planned_end).toISOString(),
-      });
+      addReason(orgId, maintenanceReason(hold));
     }
   }
 
@@ -189,6 +197,17 @@ export async function planSchedule(
     .filter((orgId) => !included.has(orgId))
     .map((orgId) => ({ orgId, reasons: reasons.get(orgId) ?? [] }));
   return { requests: ordered, leftOut };
+}
+
+/** The window that holds an org, as its left-out reason. */
+export function maintenanceReason(hold: MaintenanceHoldRow): LeftOutReason {
+  return {
+    kind: 'maintenance',
+    instance: hold.instance_key,
+    window: hold.name,
+    start: new Date(hold.planned_start).toISOString(),
+    end: new Date(hold.planned_end).toISOString(),
+  };
 }
 
 /** Why the blacklist holds an org: its Blacklist Groups, DENIED_ORGS, or those of its account. */

@@ -8,6 +8,7 @@ import {
   PREVIEW_ORGS_PER_REASON,
   type SchedulePreview,
 } from '../../../domain/api/upgrade-actions';
+import { PREVIEW_ORGS_PER_WAVE } from '../../../domain/api/rollouts';
 import { groupLeftOut } from '../../../domain/left-out';
 import type { SqlClient } from '../../db/database';
 import { findOrgNames } from '../../db/repositories/org-reads';
@@ -30,9 +31,15 @@ export async function previewOfPlan(db: SqlClient, plan: SchedulePlan): Promise<
     plan.leftOut.map(({ orgId, reasons }) => ({ org_id: orgId, reasons })),
     PREVIEW_ORGS_PER_REASON,
   );
+  const samples = (plan.waves ?? []).map((wave) => wave.orgIds.slice(0, PREVIEW_ORGS_PER_WAVE));
   const names = await findOrgNames(db, [
-    ...new Set(lines.flatMap((line) => line.orgs.map((org) => org.org_id))),
+    ...new Set([...lines.flatMap((line) => line.orgs.map((org) => org.org_id)), ...samples.flat()]),
   ]);
+  const named = (orgId: string) => ({
+    org_id: orgId,
+    org_name: names.get(orgId)?.org_name ?? null,
+    account_name: names.get(orgId)?.account_name ?? null,
+  });
   return {
     requests: plan.requests.map(({ version, orgs }) => ({
       package_id: version.package_id,
@@ -41,15 +48,22 @@ export async function previewOfPlan(db: SqlClient, plan: SchedulePlan): Promise<
       version_number: version.version_number,
       orgs: orgs.length,
     })),
+    ...(plan.waves
+      ? {
+          waves: plan.waves.map((wave, index) => ({
+            wave: wave.wave,
+            label: wave.label,
+            start_mode: wave.startMode,
+            orgs: wave.orgIds.length,
+            held_from_previous: wave.heldFromPrevious,
+            sample: (samples[index] ?? []).map(named),
+          })),
+        }
+      : {}),
     leftOutOrgs: plan.leftOut.length,
     leftOut: lines.map((line) => ({
       ...line,
-      orgs: line.orgs.map((org) => ({
-        org_id: org.org_id,
-        org_name: names.get(org.org_id)?.org_name ?? null,
-        account_name: names.get(org.org_id)?.account_name ?? null,
-        detail: org.detail,
-      })),
+      orgs: line.orgs.map((org) => ({ ...named(org.org_id), detail: org.detail })),
     })),
   };
 }

@@ -35,6 +35,8 @@ import {
   type SchedulePlan,
 } from './plan';
 import { previewOfPlan, refuseNothingToSchedule } from './preview';
+import { planWaves } from './rollout-plan';
+import type { RolloutPlan } from '../../../domain/rollout';
 import { PushRequestRefused, pushUpgrade } from './push-jobs';
 import { withUpgradeLock } from './upgrade-lock';
 import { writeUpgrade } from './write-upgrade';
@@ -107,15 +109,19 @@ export class UpgradeScheduler {
     if (upgrade) {
       await checkSameSubmit(db, upgrade, actor, scope);
     } else {
-      const plan = await this.plan(scope, input.versions, input.scheduled_date).catch(
-        (error: unknown) => {
-          // The pre-authorize alert (docs/product.md "Notices"), from the push path: whoever can,
-          // authorizes that org.
-          if (error instanceof PackagingOrgNotConnected && error.packagingOrg)
-            publishPreauthOrg(this.deps.live, error.packagingOrg);
-          throw error;
-        },
-      );
+      const plan = await this.plan(
+        scope,
+        input.versions,
+        input.scheduled_date,
+        input.rollout,
+        actor.username,
+      ).catch((error: unknown) => {
+        // The pre-authorize alert (docs/product.md "Notices"), from the push path: whoever can,
+        // authorizes that org.
+        if (error instanceof PackagingOrgNotConnected && error.packagingOrg)
+          publishPreauthOrg(this.deps.live, error.packagingOrg);
+        throw error;
+      });
       await refuseNothingToSchedule(db, plan);
       this.gateway(); // 502 before anything is written when Salesforce is not configured
       const id = await this.write(actor, scope, input, plan);
@@ -137,14 +143,21 @@ export class UpgradeScheduler {
   /**
    * Who would get which push job, and who is left out and why: the one eligibility path of
    * scheduling, also the Schedule Upgrade modal's preview. Nothing is written. With the start,
-   * orgs whose instance is in a maintenance window then are held.
+   * orgs whose instance is in a maintenance window then are held; with a rollout plan, the
+   * requests are split into its waves (rollout-plan.ts) and only the first wave's orgs are held
+   * at the start (to the second wave).
    */
   async plan(
     scope: ScheduleScope,
     versionIds: readonly string[],
     startTime?: Date,
+    rollout?: RolloutPlan,
+    username: string | null = null,
   ): Promise<SchedulePlan> {
-    return this.planFor(await this.candidates(scope), versionIds, startTime);
+    const candidates = await this.candidates(scope);
+    if (!rollout) return this.planFor(candidates, versionIds, startTime);
+    const plan = await this.planFor(candidates, versionIds);
+    return planWaves(this.deps.db, plan, rollout, startTime, username);
   }
 
   /** The plan as the Schedule Upgrade modal's preview shows it (nothing written). */
@@ -152,8 +165,11 @@ export class UpgradeScheduler {
     scope: ScheduleScope,
     versionIds: readonly string[],
     startTime?: Date,
+    rollout?: RolloutPlan,
+    username: string | null = null,
   ): Promise<SchedulePreview> {
-    return previewOfPlan(this.deps.db, await this.plan(scope, versionIds, startTime));
+    const plan = await this.plan(scope, versionIds, startTime, rollout, username);
+    return previewOfPlan(this.deps.db, plan);
   }
 
   /** The same plan for given candidate orgs (Retry Failed: the orgs whose jobs failed). */
@@ -284,6 +300,7 @@ export class UpgradeScheduler {
         transid: input.transid,
       },
       plan,
+      input.rollout,
     );
   }
 }

@@ -46,14 +46,24 @@ export async function insertJobs(
   return rowCount;
 }
 
-/** How many of the upgrade's jobs are in each status. */
+/**
+ * How many of the upgrade's jobs are in each status; with `withoutSkippedWaves`, not counting
+ * the jobs of rollout waves a person skipped (canceled, they say nothing about activation).
+ */
 export async function countJobsByStatus(
   db: SqlClient,
   upgradeId: number,
+  withoutSkippedWaves = false,
 ): Promise<JobStatusCounts> {
   const { rows } = await db.query<{ status: keyof JobStatusCounts; count: number }>(
-    `SELECT status, count(*)::int AS count FROM upgrade_job WHERE upgrade_id = $1 GROUP BY status`,
-    [upgradeId],
+    `SELECT j.status, count(*)::int AS count FROM upgrade_job j
+      WHERE j.upgrade_id = $1
+        AND NOT ($2 AND EXISTS (
+          SELECT 1 FROM upgrade_item i JOIN upgrade_wave w
+                 ON w.upgrade_id = i.upgrade_id AND w.wave = i.wave AND w.state = 'Skipped'
+           WHERE i.id = j.item_id))
+      GROUP BY j.status`,
+    [upgradeId, withoutSkippedWaves],
   );
   return Object.fromEntries(rows.map((r) => [r.status, r.count]));
 }

@@ -17,6 +17,8 @@ export interface NewRequest {
   scheduledStartTime: Date;
   totalJobCount: number;
   createdBy: string;
+  /** The rollout wave (docs/product.md "Staged rollouts"); null without a rollout plan. */
+  wave?: number | null;
 }
 
 export interface PlannedOrg {
@@ -28,8 +30,8 @@ export interface PlannedOrg {
 export async function insertRequest(tx: SqlClient, request: NewRequest): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO upgrade_item (upgrade_id, package_org_id, package_id, version_id, status,
-                               scheduled_start_time, total_job_count, created_by)
-     VALUES ($1, $2, $3, $4, 'Created', $5, $6, $7) RETURNING id`,
+                               scheduled_start_time, total_job_count, created_by, wave)
+     VALUES ($1, $2, $3, $4, 'Created', $5, $6, $7, $8) RETURNING id`,
     [
       request.upgradeId,
       request.packageOrgId,
@@ -38,6 +40,7 @@ export async function insertRequest(tx: SqlClient, request: NewRequest): Promise
       request.scheduledStartTime.toISOString(),
       request.totalJobCount,
       request.createdBy,
+      request.wave ?? null,
     ],
   );
   return rows[0]!.id;
@@ -93,6 +96,8 @@ export interface RequestRow {
   eligible_job_count: number;
   /** Jobs that ended Failed or Invalid. */
   error_job_count: number;
+  /** The rollout wave; null without a rollout plan. */
+  wave: number | null;
 }
 
 /** An upgrade's requests with tier, package and version order and job counts, by id. */
@@ -101,6 +106,7 @@ export async function loadRequests(db: SqlClient, upgradeId: number): Promise<Re
     `SELECT i.id::int AS id, i.upgrade_id::int AS upgrade_id, i.status, i.created_by,
             i.push_request_id, i.package_org_id, coalesce(i.package_id, '') AS package_id,
             p.dependency_tier, coalesce(pv.version_sort, '') AS version_sort, i.total_job_count,
+            i.wave,
             coalesce(c.job_count, 0)::int AS job_count,
             coalesce(c.eligible_job_count, 0)::int AS eligible_job_count,
             coalesce(c.error_job_count, 0)::int AS error_job_count

@@ -86,7 +86,11 @@ export async function existingUpgradeIds(
 
 export async function activeUpgradeIds(db: SqlClient): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    `SELECT id::int AS id FROM upgrade WHERE status = 'Active' ORDER BY id`,
+    `SELECT id::int AS id FROM upgrade WHERE status = 'Active'
+     UNION
+     -- A rollout whose upgrade ended while a wave ran: its gate still settles that wave.
+     SELECT upgrade_id::int FROM upgrade_wave WHERE state = 'Started'
+     ORDER BY id`,
   );
   return rows.map((r) => r.id);
 }

@@ -1,7 +1,7 @@
 // The upgrade routes (docs/api.md "Upgrades", the request calls included), one file per action as
 // in src/server/services/upgrades: the reads and detail reads, the Jobs and Blacklist tabs,
 // scheduling and its preview, activate, refresh, cancel, retry, purge, the Analyze stats and the
-// failure clusters. Change
+// failure clusters, and staged rollouts' waves. Change
 // routes refuse read-only users before the body is read (403, CSRF, audited); the reads, the
 // preview and the stats change nothing and are open to every signed-in user.
 import type { AppInstance } from '../../app-instance';
@@ -15,6 +15,7 @@ import { purgeRoutes } from './purge';
 import { readRoutes } from './reads';
 import { refreshRoutes } from './refresh';
 import { retryRoutes } from './retry';
+import { rolloutRoutes } from './rollouts';
 import { scheduleRoutes } from './schedule';
 import { statsRoutes } from './stats';
 
@@ -31,4 +32,5 @@ export function upgradeRoutes(app: AppInstance): void {
   purgeRoutes(app);
   statsRoutes(app);
   failureClusterRoutes(app);
+  rolloutRoutes(app);
 }

@@ -9,20 +9,24 @@ export function previewRoutes(app: AppInstance): void {
   const scheduler = app.services.scheduler;
 
   route(app, upgradeEndpoints.previewForOrg, {}, async (request) => {
-    requireActor(request);
+    const actor = requireActor(request);
     return scheduler.preview(
       { orgId: request.params.orgId },
       request.body.versions,
       request.body.scheduled_date,
+      request.body.rollout,
+      actor.username,
     );
   });
 
   route(app, upgradeEndpoints.previewForGroup, {}, async (request) => {
-    requireActor(request);
+    const actor = requireActor(request);
     return scheduler.preview(
       { groupId: request.params.id },
       request.body.versions,
       request.body.scheduled_date,
+      request.body.rollout,
+      actor.username,
     );
   });
 }

@@ -26,8 +26,13 @@ export interface UpgradeApp {
   /** Orgs of one package the plan accepts (not yet in any upgrade or group). */
   candidates(limit: number, packageId?: string): Promise<Candidate[]>;
   makeGroup(name: string, orgIds: string[], type?: string): Promise<number>;
-  /** Schedules through POST /api/orggroups/:id/upgrade; answers the upgrade id. */
-  scheduleGroup(orgIds: string[], versions: string[], description?: string): Promise<number>;
+  /** Schedules through POST /api/orggroups/:id/upgrade (`more`: e.g. a rollout); answers the id. */
+  scheduleGroup(
+    orgIds: string[],
+    versions: string[],
+    description?: string,
+    more?: Record<string, unknown>,
+  ): Promise<number>;
   /** Sets a push request's status in the simulator's Salesforce (as activation would). */
   setRequestStatus(itemId: number, status: 'Pending' | 'Canceled'): Promise<void>;
   /** The push request's status in Salesforce. */
@@ -71,13 +76,19 @@ export async function startUpgradeApp(): Promise<UpgradeApp> {
     return group!.id;
   };
 
-  const scheduleGroup = async (orgIds: string[], versions: string[], description = 'Test') => {
+  const scheduleGroup = async (
+    orgIds: string[],
+    versions: string[],
+    description = 'Test',
+    more: Record<string, unknown> = {},
+  ) => {
     const groupId = await makeGroup(`${description} ${++transids}`, orgIds);
     const response = await post(`/api/orggroups/${groupId}/upgrade`, {
       versions,
       scheduled_date: new Date(h.sim.control.now().getTime() + 60_000).toISOString(),
       description,
       transid: `t-${Date.now()}-${++transids}`,
+      ...more,
     });
     if (response.statusCode !== 200) throw new Error(`schedule: ${response.body}`);
     return response.json<{ id: number }>().id;
