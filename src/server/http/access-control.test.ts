@@ -51,6 +51,7 @@ const PARAM_VALUES: Record<string, string> = {
   versionId: '04t000000000001AAA',
   id: '1',
   kind: 'any',
+  wave: '2',
 };
 
 let testDb: TestDatabase;

@@ -40,6 +40,12 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/stats': 'Analyze: a read with a list body, open to read-only users',
   'POST /api/orgs/:orgId/upgrade/preview': 'a preview: nothing is written',
   'POST /api/orggroups/:id/upgrade/preview': 'a preview: nothing is written',
+  'POST /api/upgrades/:id/rollout/resume':
+    "needs a halted rollout; rollout.test.ts checks its 'upgrade.rollout.resume' row",
+  'POST /api/upgrades/:id/rollout/waves/:wave/skip':
+    "needs a rollout; rollout.test.ts checks its 'upgrade.rollout.skip' row",
+  'POST /api/upgrades/:id/rollout/waves/:wave/start':
+    "needs a rollout whose first wave passed; rollout.test.ts checks its 'upgrade.rollout.start' row",
   'DELETE /api/admin/tokens/:id':
     "needs an admin access key session; tokens.test.ts checks its 'token.revoke' row",
 };

@@ -1,5 +1,5 @@
-// Splitting a schedule plan into the waves of a staged rollout (docs/product.md "Staged
-// rollouts"): the eligible orgs of the one eligibility path (plan.ts) are placed by the domain's
+// Splitting a schedule plan into the waves of a staged rollout
+// (docs/product.md "Staged rollouts"): the eligible orgs of the one eligibility path (plan.ts) are placed by the domain's
 // assignWaves, the server answering which orgs a group or a filter selects; each request becomes
 // one request per wave, so each wave is its own push request in Salesforce and goes out only when
 // its turn comes. Orgs of the first wave whose instance is in a maintenance window at the start

@@ -44,6 +44,13 @@ const items = (id: number) =>
     `SELECT id::int AS id, wave, status FROM upgrade_item WHERE upgrade_id = $1 ORDER BY wave, id`,
     [id],
   );
+/** The upgrade's audit rows of an action, oldest first. */
+const auditRows = (id: number, action: string) =>
+  t.rows<{ actor: string; outcome: string; details: Record<string, unknown> }>(
+    `SELECT actor, outcome, details FROM audit_log
+      WHERE target_type = 'upgrade' AND target_id = $1 AND action = $2 ORDER BY id`,
+    [String(id), action],
+  );
 const itemOfWave = async (id: number, wave: number) =>
   (await items(id)).find((i) => i.wave === wave)!;
 
@@ -161,6 +168,23 @@ describe('a rollout of three waves', () => {
     });
     expect(await t.requestStatus(third!.id)).toBe('Pending');
     expect((await t.post(url, { comment: 'again' })).statusCode).toBe(409);
+    expect(await auditRows(id, 'upgrade.rollout.resume')).toEqual([
+      {
+        actor: 'viewer@pushboard.demo',
+        outcome: 'denied',
+        details: expect.anything() as unknown,
+      },
+      {
+        actor: 'operator@pushboard.demo',
+        outcome: 'success',
+        details: { comment: 'Known issue in the sandbox edition', wave: 2 },
+      },
+      {
+        actor: 'operator@pushboard.demo',
+        outcome: 'failed',
+        details: expect.anything() as unknown,
+      },
+    ]);
 
     await monitor(id);
     expect(await states(id)).toEqual(['Passed', 'Passed', 'Passed']);
@@ -196,6 +220,14 @@ describe('a person decides', () => {
     expect(second.status).toBe('Canceled');
     expect(await t.requestStatus(second.id)).toBe('Canceled');
     expect((await t.post(skipUrl(2), { comment: 'twice' })).statusCode).toBe(409);
+    const skipRows = await auditRows(id, 'upgrade.rollout.skip');
+    expect(skipRows.filter((r) => r.outcome === 'success')).toEqual([
+      {
+        actor: 'operator@pushboard.demo',
+        outcome: 'success',
+        details: { wave: 2, comment: 'Customer freeze', canceledRequests: [second.id] },
+      },
+    ]);
 
     const activated = await t.post(`/api/upgrades/activate/${id}`, {}, t.other);
     expect(activated.statusCode, activated.body).toBe(200);
@@ -238,6 +270,12 @@ describe('a person decides', () => {
       [id],
     );
     expect(row?.started_by).toBe('admin@pushboard.demo');
+    const startRows = await auditRows(id, 'upgrade.rollout.start');
+    expect(startRows.map((r) => [r.actor, r.outcome])).toEqual([
+      ['viewer@pushboard.demo', 'denied'],
+      ['operator@pushboard.demo', 'denied'],
+      ['admin@pushboard.demo', 'success'],
+    ]);
   });
 
   it('aborts with the upgrade’s Cancel: waves not started are canceled, nothing started is', async () => {

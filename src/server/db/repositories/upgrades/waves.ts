@@ -1,5 +1,5 @@
-// The waves of a staged rollout (upgrade_wave, migration 0021; docs/product.md "Staged
-// rollouts"): written with the upgrade, moved through their states by the monitor and by people,
+// The waves of a staged rollout (upgrade_wave, migration 0021;
+// docs/product.md "Staged rollouts"): written with the upgrade, moved through their states by the monitor and by people,
 // and read with their jobs' outcome for the gate and the swimlanes. Every state change is a
 // conditional UPDATE (… WHERE state = the expected one), so two writers, or a writer replayed
 // after a crash, change a wave once.
