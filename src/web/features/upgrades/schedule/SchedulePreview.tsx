@@ -1,8 +1,10 @@
 // Before scheduling, how many orgs each chosen version will reach and, one line per reason with
 // its count (not installed, already current, blacklisted, license not upgradeable, denied by
-// DENIED_ORGS…), which orgs are left out: each line opens to the orgs it covers.
+// DENIED_ORGS…), which orgs are left out: each line opens to the orgs it covers. With a rollout
+// plan, each wave's orgs come between the two.
 import { Accordion, Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { SchedulePreview as Preview } from '../../../../domain';
+import { RolloutPreview } from './RolloutPreview';
 import type { SchedulePreviewState } from './useSchedulePreview';
 
 const count = new Intl.NumberFormat('en-US');
@@ -57,6 +59,9 @@ export function SchedulePreview({
         <Text size="sm" fw={500} c="red">
           These versions reach no org.
         </Text>
+      )}
+      {query.data.waves && query.data.waves.length > 0 && (
+        <RolloutPreview waves={query.data.waves} />
       )}
       <LeftOutLines preview={query.data} />
     </Stack>

@@ -5,7 +5,8 @@
 // Schedule', closes the modal and keeps the user here. The transid is made once per attempt and
 // kept while it runs, so a double click sends the same one and the server answers the same upgrade.
 // While the preview says the chosen versions reach no org, Schedule is off and says why (the server
-// would refuse it with 409 and write nothing).
+// would refuse it with 409 and write nothing). The Rollout section (RolloutPlanEditor) sends a
+// staged rollout's plan with the preview and the schedule; a plan the schema refuses is not sent.
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
@@ -25,8 +26,11 @@ import {
   type ServerEventPayload,
 } from '../../../../domain';
 import { getLiveSocket } from '../../../api/live';
+import { filterContext } from '../../../components/data-table/filterState';
 import { paths } from '../../../components/paths';
 import { rememberOwnTransid } from '../notices/ownTransids';
+import { RolloutPlanEditor } from './RolloutPlanEditor';
+import { ALL_AT_ONCE, checkDraft, type RolloutDraft } from './rolloutDraft';
 import { SchedulePreview } from './SchedulePreview';
 import { useSchedulePreview } from './useSchedulePreview';
 import { scheduleUpgrade, type ScheduleScope } from './scheduleCalls';
@@ -88,12 +92,23 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
   const [chosen, setChosen] = useState<Record<string, string[]> | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ScheduleField | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
+  const [rollout, setRollout] = useState<RolloutDraft>(ALL_AT_ONCE);
+  // Empty wave inputs are pointed out once the user has tried to schedule.
+  const [tried, setTried] = useState(false);
   const attempt = useRef<Attempt | null>(null);
 
   // The newest Verified version of each package, once the versions have loaded.
   const selection = chosen ?? (choices.data ? defaultSelection(choices.data) : {});
   const versions = dropNoneSelections(Object.values(selection).flat());
-  const preview = useSchedulePreview(scope, versions, start ? dayjs(start).toISOString() : null);
+  const check = rollout.mode === 'staged' ? checkDraft(rollout, filterContext()) : null;
+  const plan = check?.ok ? check.plan : null;
+  const planErrors = check && !check.ok ? { ...check.errors, ...(tried ? check.missing : {}) } : {};
+  const preview = useSchedulePreview(
+    scope,
+    versions,
+    start ? dayjs(start).toISOString() : null,
+    plan,
+  );
 
   const finish = (outcome: { id?: number; message?: string; failed: boolean }) => {
     const current = attempt.current;
@@ -136,16 +151,18 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
     // A second click while the first attempt runs sends nothing new; Enter does not schedule
     // what reaches nobody.
     if (attempt.current || preview.reachesNobody) return;
+    setTried(true);
     const transid = crypto.randomUUID();
     const body = {
       versions,
       scheduled_date: start ? dayjs(start).toISOString() : '',
       description,
       transid,
+      ...(plan ? { rollout: plan } : {}),
     };
     const checked = validateSchedule(body);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    if (!checked.ok || (check && !check.ok)) {
+      setErrors(checked.ok ? {} : checked.errors);
       return;
     }
     setErrors({});
@@ -222,6 +239,12 @@ function ScheduleForm({ scope, onClose }: { scope: ScheduleScope; onClose: () =>
               </Text>
             )}
           </>
+        )}
+        <RolloutPlanEditor draft={rollout} onChange={setRollout} errors={planErrors} />
+        {check && !check.ok && (
+          <Text size="sm" c="dimmed" data-testid="rollout-plan-incomplete">
+            The preview shows the waves once the rollout plan is complete.
+          </Text>
         )}
         <SchedulePreview versions={versions} preview={preview} />
         {errors.form && (

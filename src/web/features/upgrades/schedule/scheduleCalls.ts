@@ -3,6 +3,7 @@
 import {
   upgradeEndpoints,
   type BodyOf,
+  type RolloutPlan,
   type SchedulePreview,
   type ScheduleResult,
 } from '../../../../domain';
@@ -26,8 +27,14 @@ export function previewSchedule(
   versions: string[],
   start: string | null,
   signal: AbortSignal,
+  /** A staged rollout: the preview then names each wave's orgs. */
+  rollout: RolloutPlan | null = null,
 ): Promise<SchedulePreview> {
-  const body = { versions, ...(start ? { scheduled_date: start } : {}) };
+  const body = {
+    versions,
+    ...(start ? { scheduled_date: start } : {}),
+    ...(rollout ? { rollout } : {}),
+  };
   return scope.kind === 'org'
     ? callEndpoint(upgradeEndpoints.previewForOrg, {
         params: { orgId: scope.orgId },

@@ -2,10 +2,11 @@
 // eligibility, nothing written), debounced so picking versions with the keyboard does not fire a
 // request per keystroke. `reachesNobody` is true only for a preview of the versions chosen now.
 // The start goes with them: orgs whose instance is in a Salesforce maintenance window then are
-// held (docs/product.md "Maintenance windows").
+// held (docs/product.md "Maintenance windows"), and so does a staged rollout's plan, whose waves
+// the answer then lists.
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { previewReachesAnyone, type SchedulePreview } from '../../../../domain';
+import { previewReachesAnyone, type RolloutPlan, type SchedulePreview } from '../../../../domain';
 import { previewSchedule, type ScheduleScope } from './scheduleCalls';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -21,13 +22,24 @@ export function useSchedulePreview(
   versions: readonly string[],
   /** The chosen start as an ISO instant, or null while none is chosen. */
   start: string | null = null,
+  /** A valid staged rollout plan, or null (all at once, or a plan still being fixed). */
+  rollout: RolloutPlan | null = null,
 ): SchedulePreviewState {
   const [debounced] = useDebouncedValue(versions, PREVIEW_DEBOUNCE_MS);
   const [debouncedStart] = useDebouncedValue(start, PREVIEW_DEBOUNCE_MS);
+  // Compared as text: the modal makes a new plan object on every render.
+  const [planText] = useDebouncedValue(rollout ? JSON.stringify(rollout) : '', PREVIEW_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['schedule-preview', scope, debounced, debouncedStart],
+    queryKey: ['schedule-preview', scope, debounced, debouncedStart, planText],
     enabled: debounced.length > 0,
-    queryFn: ({ signal }) => previewSchedule(scope, [...debounced], debouncedStart, signal),
+    queryFn: ({ signal }) =>
+      previewSchedule(
+        scope,
+        [...debounced],
+        debouncedStart,
+        signal,
+        planText ? (JSON.parse(planText) as RolloutPlan) : null,
+      ),
   });
   const current = debounced.join(',') === versions.join(',');
   const reachesNobody =
