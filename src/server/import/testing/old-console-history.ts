@@ -27,7 +27,7 @@ export async function generateHistory(client: OldClient, input: HistoryInput) {
   const upgrades: unknown[][] = [];
   const items: unknown[][] = [];
   const blacklist: unknown[][] = [];
-  const textGroupIdUpgrade = 2;
+  const textGroupIdUpgrade = 4; // a Failed one: upgrades still running are not imported
   let itemId = 0;
   for (let u = 1; u <= size.upgrades; u++) {
     const start = new Date(Date.UTC(2021, 0, 1) + u * 3_600_000 * 7);
@@ -42,7 +42,7 @@ export async function generateHistory(client: OldClient, input: HistoryInput) {
       start,
       `Push ${u}`,
       statuses[u % statuses.length],
-      u > 4 && u % 4 === 1 ? String(u - 1) : null,
+      u > 1 && u % 5 === 1 ? String(u - 5) : null,
       u % 2 ? `Comment ${u}` : null,
       groupText,
       pick(people),

@@ -1,0 +1,133 @@
+// `npm run import -- --from postgres://… [--old-key …] [--apply]`
+// (docs/operations.md "Importing from the old console"): the old console's database in, Pushboard's
+// (DATABASE_URL, or the embedded one in DATA_DIR, as `npm start` uses) out. Dry run unless --apply;
+// prints the report; exit code 0 when the run completed, 1 when it stopped on an error, 2 on a
+// usage error.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { missingOldTables } from '../db/repositories/old-console-import/old-source';
+import { resolveSecretKeys, SecretBox } from '../secrets';
+import { formatImportReport } from './import-report';
+import { IMPORT_STEPS, runImport } from './run-import';
+
+export const IMPORT_USAGE = `npm run import -- --from <postgres://… the old console's database> [options]
+
+  --apply               write (without it: a dry run that only reports)
+  --old-key <key>       the old console's CRYPT_KEY, to carry its connected orgs' tokens over
+  --old-key-file <path> the same, read from a file (keeps it out of the process list)
+  --batch-size <n>      rows per transaction (default 1000)
+  --json                print the report as JSON
+
+Pushboard's database is DATABASE_URL, or the embedded one in DATA_DIR, as for npm start.`;
+
+export interface ImportCliIo {
+  env: Record<string, string | undefined>;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+function parse(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      from: { type: 'string' },
+      apply: { type: 'boolean', default: false },
+      'old-key': { type: 'string' },
+      'old-key-file': { type: 'string' },
+      'batch-size': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return { help: true as const };
+  const from = values.from;
+  if (!from || !/^postgres(ql)?:\/\//.test(from)) {
+    throw new Error('--from must be the postgres:// URL of the old console database');
+  }
+  const batchSize = values['batch-size'] === undefined ? 1_000 : Number(values['batch-size']);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000) {
+    throw new Error('--batch-size must be a whole number from 1 to 50000');
+  }
+  if (values['old-key'] !== undefined && values['old-key-file'] !== undefined) {
+    throw new Error('give --old-key or --old-key-file, not both');
+  }
+  const oldKey =
+    values['old-key-file'] !== undefined
+      ? readFileSync(values['old-key-file'], 'utf8').trim()
+      : values['old-key'];
+  if (oldKey !== undefined && oldKey === '') throw new Error('--old-key is empty');
+  return { help: false as const, from, apply: values.apply, oldKey, batchSize, json: values.json };
+}
+
+export async function runImportCli(argv: string[], io: ImportCliIo): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(argv);
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${IMPORT_USAGE}\n`);
+    return 2;
+  }
+  if (args.help) {
+    io.out(`${IMPORT_USAGE}\n`);
+    return 0;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  // The import only reads the old database; a read-only session makes sure of it.
+  const from = new pg.Pool({
+    connectionString: args.from,
+    max: 1,
+    options: '-c default_transaction_read_only=on',
+  });
+  const target = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: join(config.DATA_DIR, 'pglite'),
+  });
+  try {
+    const missing = await missingOldTables(
+      from,
+      IMPORT_STEPS.map((step) => step.source),
+    );
+    if (missing.length > 0) {
+      io.err(`Not the old console's database: no table ${missing.join(', ')}\n`);
+      return 1;
+    }
+    await migrate(target);
+    const started = Date.now();
+    const report = await runImport({
+      from,
+      target,
+      apply: args.apply,
+      oldKey: args.oldKey,
+      secrets: new SecretBox(resolveSecretKeys(config)),
+      batchSize: args.batchSize,
+      onProgress: ({ table, read }) => {
+        if (read % (args.batchSize * 20) === 0) io.err(`${table}: ${read} rows read\n`);
+      },
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    io.out(
+      args.json
+        ? `${JSON.stringify({ ...report, seconds: Number(seconds) }, null, 2)}\n`
+        : `${formatImportReport(report)}\n\nTook ${seconds} s.\n`,
+    );
+    return report.failure ? 1 : 0;
+  } catch (error) {
+    io.err(`Import failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await from.end();
+    await target.close();
+  }
+}
