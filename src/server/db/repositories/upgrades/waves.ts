@@ -90,8 +90,8 @@ export interface WaveJobCounts {
 
 /**
  * Every wave's job counts and gate outcome: orgs with a pushed (not Ineligible) job, orgs with a
- * Failed job, jobs still open, and when the last job ended (its end time, or when it last
- * changed for a job Salesforce gave no end time, e.g. a canceled one).
+ * Failed job, jobs still open, and when the last job ended as Pushboard recorded it (the job's
+ * last change here, on this clock: the soak cannot be shortened or stretched by Salesforce's).
  */
 export async function waveJobCounts(db: SqlClient, upgradeId: number): Promise<WaveJobCounts[]> {
   const { rows } = await db.query<{
@@ -102,7 +102,7 @@ export async function waveJobCounts(db: SqlClient, upgradeId: number): Promise<W
     ended: Date | null;
   }>(
     `SELECT i.wave, j.status, count(*)::int AS jobs, count(DISTINCT j.org_id)::int AS orgs,
-            max(coalesce(j.end_time, j.modified_date)) AS ended
+            max(j.modified_date) AS ended
        FROM upgrade_item i JOIN upgrade_job j ON j.item_id = i.id
       WHERE i.upgrade_id = $1 AND i.wave IS NOT NULL
       GROUP BY i.wave, j.status`,

@@ -1,11 +1,13 @@
-// A process for the activation crash test: activates one upgrade through the product's
-// activateUpgrade over the simulator the test runs, on the test's database, so that the test can
+// A process for the activation crash tests: activates one upgrade through the product's
+// activateUpgrade (or, with ACTION=advance, runs the monitor's next step for it: a rollout's wave
+// transition) over the simulator the test runs, on the test's database, so that the test can
 // kill it with SIGKILL while push requests are being set Pending. The orgs are connected
-// again here (same secret key); it activates when the test writes a line to its stdin. Usage:
-//   DATABASE_URL=postgres://… SIM_URL=http://localhost:… UPGRADE_ID=… node --import tsx <this>
+// again here (same secret key); it acts when the test writes a line to its stdin. Usage:
+//   DATABASE_URL=postgres://… SIM_URL=http://localhost:… UPGRADE_ID=… [ACTION=advance]
+//   node --import tsx <this>
 import { openDatabase } from '../../../db/database';
 import { connectSimulatorOrgs, type SimOrgLogin } from '../../../sync/testing/sync-harness';
-import { activateUpgrade } from '../activate';
+import { activateUpgrade, advanceTiers } from '../activate';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -20,15 +22,22 @@ const { gateway } = await connectSimulatorOrgs({ db, url: simUrl, orgs, now: () 
 process.stdout.write('ready\n');
 // The test sets its faults once the orgs are connected, then says go (one line on stdin).
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+const deps = { db, gateway, live: { publish: () => undefined }, enforceActivationPolicy: false };
+const upgradeId = Number(env('UPGRADE_ID'));
+if (process.env.ACTION === 'advance') {
+  process.stdout.write(`advanced ${String(await advanceTiers(deps, upgradeId))}\n`);
+  await db.close();
+  process.exit(0);
+}
 const outcome = await activateUpgrade(
-  { db, gateway, live: { publish: () => undefined }, enforceActivationPolicy: false },
+  deps,
   {
     username: 'admin@pushboard.demo',
     displayName: null,
     readOnly: false,
     authMethod: 'salesforce',
   },
-  Number(env('UPGRADE_ID')),
+  upgradeId,
 );
 process.stdout.write(`activated ${JSON.stringify(outcome)}\n`);
 await db.close();
