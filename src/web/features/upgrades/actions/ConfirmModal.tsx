@@ -10,6 +10,8 @@ export interface ConfirmRequest {
   readonly message: string;
   /** Ask for a comment (Cancel); onConfirm receives it trimmed. */
   readonly withComment?: boolean;
+  /** What an empty comment is refused with (the Cancel's message unless said). */
+  readonly commentRequired?: string;
   readonly confirmLabel?: string;
   readonly onConfirm: (comment: string) => void;
 }
@@ -34,7 +36,7 @@ function ConfirmBody({ request, onClose }: { request: ConfirmRequest; onClose: (
   const confirm = () => {
     const trimmed = comment.trim();
     if (request.withComment && trimmed === '') {
-      setError(CANCEL_COMMENT_REQUIRED);
+      setError(request.commentRequired ?? CANCEL_COMMENT_REQUIRED);
       return;
     }
     onClose();

@@ -14,6 +14,9 @@ export const FAILURE_TITLES = {
   cancel: 'Cancellation Failed',
   retry: 'Retry Failed',
   refresh: 'Refresh Failed',
+  resume: 'Resume Failed',
+  skipWave: 'Skip Failed',
+  startWave: 'Start Failed',
 } as const;
 
 export type UpgradeActionKind = keyof typeof FAILURE_TITLES;

@@ -1,7 +1,7 @@
 // Upgrade detail (docs/product.md "Upgrade detail"): the fields, 'status - item status' with the
-// comment, why it stopped, the progress bar, the actions, and the Requests, Jobs, Blacklist and
-// Timeline tabs. Live events refetch the record and the tabs (src/web/api/live.ts), so progress moves
-// without a reload.
+// comment, why it stopped, the progress bar, the actions, a staged rollout's swimlanes, and the
+// Requests, Jobs, Blacklist and Timeline tabs. Live events refetch the record and the tabs
+// (src/web/api/live.ts), so progress moves without a reload.
 import { lazy, Suspense } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { StatusText } from '../shared/StatusText';
 import { UpgradeActions } from './UpgradeActions';
 import { UpgradeBlacklistTab } from './UpgradeBlacklistTab';
 import { FailureClustersPanel } from '../failures/FailureClustersPanel';
+import { RolloutSection } from '../rollout/RolloutSection';
 import { UpgradeJobsTable } from '../jobs/UpgradeJobsTable';
 import { UpgradeProgressBar } from '../shared/UpgradeProgressBar';
 import { UpgradeRequestsTab } from './UpgradeRequestsTab';
@@ -116,6 +117,7 @@ export function UpgradeDetailScreen() {
           )}
           <UpgradeProgressBar progress={upgradeProgress(upgrade)} label="Upgrade progress" />
         </RecordHeader>
+        <RolloutSection upgrade={upgrade} actor={user ?? null} readOnly={readOnly} />
         <RememberedTabs
           id="UpgradeView"
           tabs={[

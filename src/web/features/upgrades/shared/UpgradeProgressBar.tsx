@@ -6,11 +6,22 @@ import type { Progress as JobProgress } from '../../../../domain';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-export function UpgradeProgressBar({ progress, label }: { progress: JobProgress; label: string }) {
+interface UpgradeProgressBarProps {
+  progress: JobProgress;
+  label: string;
+  /** A rollout's wave lanes draw one each: they name their own. */
+  testId?: string;
+}
+
+export function UpgradeProgressBar({
+  progress,
+  label,
+  testId = 'upgrade-progress',
+}: UpgradeProgressBarProps) {
   const { segments } = progress;
   return (
     <Stack gap={4} mt="md">
-      <Progress.Root size="lg" aria-label={label} data-testid="upgrade-progress">
+      <Progress.Root size="lg" aria-label={label} data-testid={testId}>
         {segments.success > 0 && (
           <Progress.Section value={segments.success} color="green" data-segment="success" />
         )}
@@ -22,7 +33,11 @@ export function UpgradeProgressBar({ progress, label }: { progress: JobProgress;
         )}
       </Progress.Root>
       <Group gap="md">
-        <Text size="xs" c="dimmed" data-testid="progress-summary">
+        <Text
+          size="xs"
+          c="dimmed"
+          data-testid={testId === 'upgrade-progress' ? 'progress-summary' : `${testId}-summary`}
+        >
           {`${percent.format(progress.percentage)}% · ${progress.succeeded} succeeded · ${progress.canceled} canceled · ${progress.errors} failed · ${progress.active} active`}
         </Text>
       </Group>
