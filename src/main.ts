@@ -10,6 +10,7 @@ import { finishInterruptedBulkLoads } from './server/db/repositories/bulk-load';
 import { buildApp, type AppInstance } from './server/http/app';
 import { jobDefinitions } from './server/jobs/definitions';
 import { createJobEngine } from './server/jobs/engine';
+import { deliverWebhook } from './server/services/webhooks/deliver';
 import { createJobLogger } from './server/jobs/job-logger';
 import { JobRelay } from './server/jobs/job-relay';
 import { jobLiveCommands } from './server/jobs/live-commands';
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
     ...deps,
     live,
     jobs: jobStarter,
-    onOrgInvalid: invalidOrgAlert(live),
+    onOrgInvalid: invalidOrgAlert(live, { db, log: createJobLogger(config.LOG_LEVEL) }),
   });
   if (simulator && services.gateway) {
     const demoOrgs = simulator.orgs.flatMap((org) => {
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
     log: createJobLogger(config.LOG_LEVEL),
     definitions,
     role: config.ROLE,
+    deliverWebhook: (deliveryId) => deliverWebhook({ db, secrets: services.secrets }, deliveryId),
   });
   jobStarter.attach(jobs);
   let app: AppInstance | undefined;

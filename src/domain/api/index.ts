@@ -25,3 +25,4 @@ export * from './upgrade-actions';
 export * from './rollouts';
 export * from './tsv';
 export * from './list-registry';
+export * from './webhooks';

@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_LABELS = {
   'upgrade.completed_with_failures': 'Upgrade completed with failures',
   'connected_org.invalid': 'Connected org turned Invalid',
   'fetch.failed': 'Fetch failed',
+  'rollout.halted': 'Rollout halted',
 } as const;
 
 export type WebhookEvent = keyof typeof WEBHOOK_EVENT_LABELS;
@@ -20,6 +21,14 @@ export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_LABELS) as [
   WebhookEvent,
   ...WebhookEvent[],
 ];
+
+/**
+ * The event of "Send test event" (Administration page): not subscribable, sent to one endpoint
+ * on request so a receiver can be checked end to end.
+ */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** What a delivery carries: a subscribable event or the test event. */
+export type WebhookDeliveryEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
 
 /** 'json': the event as JSON; 'slack': a Slack-compatible `{ "text": "…" }`. */
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;
@@ -64,3 +73,63 @@ export const createWebhookBodySchema = z.object({
   format: z.enum(WEBHOOK_FORMATS).default('json'),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
+
+/** A registered endpoint as the Administration page lists it: never its secret. */
+export const webhookEndpointSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.string()),
+  format: z.enum(WEBHOOK_FORMATS),
+  /** The secret's first characters, to recognise it. */
+  secret_hint: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+  secret_rotated_at: z.string().nullable(),
+  disabled_at: z.string().nullable(),
+  disabled_by: z.string().nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** An endpoint just made, or whose secret was just rotated: the only answer with its secret. */
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** One delivery (an event for one endpoint) with the receiver's last answer. */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  endpoint_id: z.number().int(),
+  endpoint_url: z.string(),
+  event: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: z.string().nullable(),
+  /** The HTTP status of the last answer; null when none came (refused, timed out) or not tried yet. */
+  last_status_code: z.number().int().nullable(),
+  /** The start of the last answer, or why there was none. */
+  last_answer: z.string().nullable(),
+  last_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  /** What was sent: { event, occurred_at, data }. */
+  payload: z.record(z.string(), z.unknown()),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const WEBHOOK_DELIVERY_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export const webhookDeliveriesQuerySchema = z.object({
+  /** Only this endpoint's deliveries. */
+  endpoint_id: z.coerce.number().int().min(1).optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type WebhookDeliveriesQuery = z.output<typeof webhookDeliveriesQuerySchema>;
+
+export const webhookDeliveryPageSchema = z.object({
+  rows: z.array(webhookDeliverySchema),
+  total: z.number().int(),
+});
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;

@@ -52,6 +52,7 @@ const PARAM_VALUES: Record<string, string> = {
   id: '1',
   kind: 'any',
   wave: '2',
+  deliveryId: '5d0c7a4e-8d7e-4b53-9a59-2f1f0f5d9c11',
 };
 
 let testDb: TestDatabase;

@@ -26,6 +26,7 @@ import { packageRoutes } from './routes/packages';
 import { savedFilterRoutes } from './routes/saved-filters';
 import { searchRoutes } from './routes/search';
 import { tokenRoutes } from './routes/tokens';
+import { webhookRoutes } from './routes/webhooks';
 import { sessionRoutes } from './routes/session';
 import { upgradeRoutes } from './routes/upgrades';
 import { registerOpenApi } from './openapi';
@@ -155,6 +156,7 @@ export async function buildApp(
   savedFilterRoutes(app);
   searchRoutes(app);
   tokenRoutes(app);
+  webhookRoutes(app);
   fleetRoutes(app);
   await registerSpa(app, deps.webDir);
   return app;

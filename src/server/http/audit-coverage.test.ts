@@ -48,6 +48,18 @@ const NOT_DRIVEN: Record<string, string> = {
     "needs a rollout whose first wave passed; rollout.test.ts checks its 'upgrade.rollout.start' row",
   'DELETE /api/admin/tokens/:id':
     "needs an admin access key session; tokens.test.ts checks its 'token.revoke' row",
+  'POST /api/admin/webhooks':
+    "needs an admin access key session; webhooks.test.ts checks its 'webhook.create' row",
+  'POST /api/admin/webhooks/:id/disable':
+    "needs an admin access key session; webhooks.test.ts checks its 'webhook.disable' row",
+  'DELETE /api/admin/webhooks/:id':
+    "needs an admin access key session; webhooks.test.ts checks its 'webhook.delete' row",
+  'POST /api/admin/webhooks/:id/rotate-secret':
+    "needs an admin access key session; webhooks.test.ts checks its 'webhook.rotate_secret' row",
+  'POST /api/admin/webhooks/:id/test':
+    "needs an admin access key session; webhooks.test.ts checks its 'webhook.test' row",
+  'POST /api/admin/webhooks/deliveries/:deliveryId/redeliver':
+    "needs an admin access key session; webhooks.test.ts checks its 'webhook.redeliver' row",
 };
 
 /** GETs that change something or complete a sign-in (the rest of the GETs are reads). */

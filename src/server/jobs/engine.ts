@@ -22,6 +22,7 @@ import { inTransaction, isJobType, queueNameOf, startBoss } from './queues';
 import { ScheduleTimers, UNHANDLED_SCHEDULE_KEYS, plannedSchedules } from './schedules';
 import { sweep } from './sweeper';
 import type { JobDefinition, JobType } from './types';
+import { WebhookWorker } from './webhook-queue';
 
 export interface JobTiming {
   /** Heartbeat and cancel poll of a running job. */
@@ -58,6 +59,8 @@ export interface JobEngineOptions {
   /** config.ROLE: pg-boss maintenance runs only where jobs run. */
   role: 'all' | 'web' | 'worker';
   timing?: Partial<JobTiming>;
+  /** Attempts one webhook delivery (services/webhooks/deliver.ts); omitted, none are sent here. */
+  deliverWebhook?: (deliveryId: string) => Promise<void>;
 }
 
 export interface StartOptions {
@@ -115,6 +118,16 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   const worker = new JobWorker({ db, boss, live, log, workerId, definitions, timing });
+  const webhooks = options.deliverWebhook
+    ? new WebhookWorker({
+        db,
+        boss,
+        log,
+        deliver: options.deliverWebhook,
+        pollingSeconds: timing.pollingSeconds,
+        sweepEveryMs: Math.max(timing.sweepEveryMs, 1000),
+      })
+    : undefined;
   const timers = new ScheduleTimers(async (job, slot) => {
     await enqueue(job.type, {}, 'schedule', job.intervalMs, { key: job.key, slot });
   }, log);
@@ -205,6 +218,7 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
       // Recover the jobs of dead processes first: their groups are blocked until then.
       await sweepOnce();
       await worker.start();
+      await webhooks?.start();
       sweepTimer = setInterval(() => {
         sweepOnce().catch((error: unknown) => log.error({ err: error }, 'job sweep failed'));
       }, timing.sweepEveryMs);
@@ -235,6 +249,7 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
       clearInterval(sweepTimer);
       await timers.stop();
       await sweeping?.catch(() => undefined);
+      await webhooks?.stop();
       await worker.stop();
       await boss.stop({ graceful: false, close: false, wait: true });
     },

@@ -12,12 +12,14 @@ import type { LivePublisher } from '../live/live-channel';
 import { recordJob, type JobOutcome } from '../metrics/registry';
 import { CanceledError, JobStoppedError, errorMessage, redact, toErrorEntry } from './job-errors';
 import type { JobLogger } from './job-logger';
-import type { JobContext, JobStep } from './types';
+import type { JobContext, JobFailure, JobStep } from './types';
 
 export interface JobRunDeps {
   db: Database;
   /** Ends the job's queue entry inside the transaction that writes its verdict. */
   settle: (tx: SqlClient, failed: boolean) => Promise<void>;
+  /** The definition's onFailed, run in the transaction that records a Failed verdict. */
+  onFailed?: ((tx: SqlClient, failure: JobFailure) => Promise<void>) | undefined;
   live: LivePublisher;
   log: JobLogger;
   workerId: string;
@@ -235,6 +237,13 @@ export class JobRun {
           this.progress,
         );
         if (ours) await this.deps.settle(tx, status === 'Failed');
+        if (ours && status === 'Failed') {
+          await this.deps.onFailed?.(tx, {
+            jobId: this.row.id,
+            message: this.progress.message ?? 'Failed',
+            startedBy: this.row.started_by ?? 'unknown',
+          });
+        }
         return ours;
       });
       if (written) {

@@ -94,8 +94,8 @@ export class JobWorker {
     // Canceled (or failed by a sweeper) between queueing and now: nothing to run.
     if (!row || row.status !== 'Queued') return;
     let steps: ReturnType<JobDefinition['steps']>;
+    const definition = this.deps.definitions.get(row.type);
     try {
-      const definition = this.deps.definitions.get(row.type);
       if (!definition) {
         throw new Error(`No job definition is registered for the job type "${row.type}".`);
       }
@@ -123,6 +123,7 @@ export class JobWorker {
         log: this.deps.log,
         workerId: this.deps.workerId,
         settle: (tx, failed) => this.settle(tx, queue, jobId, failed),
+        onFailed: definition?.onFailed?.bind(definition),
       },
       { ...row, status: 'Running' },
       steps,

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { bossDbOf } from '../db/pg-boss-db';
 import { acquireQueueSetupLock, releaseQueueSetupLock } from '../db/repositories/job-queue';
 import type { JobType } from './types';
+import { WEBHOOK_QUEUE_OPTIONS } from './webhook-queue';
 
 // The job modules pass pg-boss our transaction from here, beside the queue names they use with it.
 export { inTransaction } from '../db/pg-boss-db';
@@ -81,6 +82,9 @@ export async function startBoss(
         await boss.createQueue(name, queue);
         await boss.updateQueue(name, queue);
       }
+      // Webhook deliveries: many side by side, no admin_job rows (webhook-queue.ts).
+      await boss.createQueue(WEBHOOK_QUEUE_OPTIONS.name, WEBHOOK_QUEUE_OPTIONS);
+      await boss.updateQueue(WEBHOOK_QUEUE_OPTIONS.name, WEBHOOK_QUEUE_OPTIONS);
     } finally {
       await releaseQueueSetupLock(client);
     }

@@ -50,4 +50,16 @@ export interface JobDefinition<P = Record<string, unknown>> {
    * the transaction that claims the schedule's slot.
    */
   idle?(db: SqlClient): Promise<boolean>;
+  /**
+   * Runs in the transaction that records the job Failed (a step threw, or it was stopped), so what
+   * it writes commits exactly with that verdict: the fetch's 'fetch.failed' webhook event.
+   */
+  onFailed?(tx: SqlClient, failure: JobFailure): Promise<void>;
+}
+
+export interface JobFailure {
+  jobId: string;
+  /** What the Admin page shows as the job's message, e.g. 'Failed Fetching licenses: …'. */
+  message: string;
+  startedBy: string;
 }

@@ -1,6 +1,8 @@
 // Fetch latest data (incremental) and Fetch all data (full): every source, in the order the derived
 // data needs it (docs/architecture.md "Fetching from Salesforce").
-import type { JobDefinition, JobStep } from '../jobs/types';
+import type { JobDefinition, JobFailure, JobStep } from '../jobs/types';
+import { emitWebhookEvent } from '../jobs/webhook-emit';
+import type { SqlClient } from '../db/database';
 import type { SyncDeps } from './deps';
 import { countAdoptionStep } from './count-adoption';
 import { fetchAccountsStep } from './fetch-accounts';
@@ -40,10 +42,32 @@ export function fetchSteps(
   ];
 }
 
+/** 'fetch.failed' for webhooks, committed with the job's Failed verdict. */
+export function emitFetchFailed(full: boolean) {
+  return async (tx: SqlClient, failure: JobFailure): Promise<void> => {
+    await emitWebhookEvent(tx, 'fetch.failed', {
+      job_id: failure.jobId,
+      full,
+      error: failure.message,
+      started_by: failure.startedBy,
+    });
+  };
+}
+
 export function fetchJob(deps: SyncDeps): JobDefinition<StepParams> {
-  return { type: 'fetch', name: () => 'Fetch latest data', steps: () => fetchSteps(deps, false) };
+  return {
+    type: 'fetch',
+    name: () => 'Fetch latest data',
+    steps: () => fetchSteps(deps, false),
+    onFailed: emitFetchFailed(false),
+  };
 }
 
 export function fetchAllJob(deps: SyncDeps): JobDefinition<StepParams> {
-  return { type: 'fetch-all', name: () => 'Fetch all data', steps: () => fetchSteps(deps, true) };
+  return {
+    type: 'fetch-all',
+    name: () => 'Fetch all data',
+    steps: () => fetchSteps(deps, true),
+    onFailed: emitFetchFailed(true),
+  };
 }

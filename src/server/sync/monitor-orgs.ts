@@ -15,7 +15,7 @@ import type { JobContext, JobDefinition, JobStep } from '../jobs/types';
 import { isInvalidGrant, refreshRefusedReason } from '../salesforce/errors';
 import type { SyncDeps } from './deps';
 import type { StepParams } from './fetch-run';
-import { publishInvalidOrg } from './invalid-org-alert';
+import { emitInvalidOrg, publishInvalidOrg } from './invalid-org-alert';
 import { messageOf } from './sources';
 
 const organization = z.object({
@@ -52,8 +52,12 @@ async function check(deps: SyncDeps, context: JobContext, org: ConnectedOrgRow):
         org.refresh_token_enc || org.access_token_enc
           ? refreshRefusedReason(error)
           : 'No token is stored for it: connect the org again.';
-      if (await markConnectedOrgInvalid(deps.db, org.org_id, reason))
-        publishInvalidOrg(deps.live, org);
+      const changed = await deps.db.transaction(async (tx) => {
+        if (!(await markConnectedOrgInvalid(tx, org.org_id, reason))) return false;
+        await emitInvalidOrg(tx, org, reason);
+        return true;
+      });
+      if (changed) publishInvalidOrg(deps.live, org);
       deps.gateway.forget(org.org_id);
       context.error(new Error(`${org.name} (${org.org_id}) needs to be connected again.`));
       return 'invalid';

@@ -20,3 +20,4 @@ export * from './upgrades';
 export * from './fleet';
 export * from './tokens';
 export * from './rollouts';
+export * from './webhooks';

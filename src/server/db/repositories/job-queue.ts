@@ -17,3 +17,16 @@ export async function acquireQueueSetupLock(client: SqlClient): Promise<void> {
 export async function releaseQueueSetupLock(client: SqlClient): Promise<void> {
   await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK_KEY]);
 }
+
+/**
+ * Whether pg-boss's queue `name` exists on this database, asked without touching pg-boss's tables
+ * when they are absent (a failed statement would abort the caller's transaction).
+ */
+export async function jobQueueExists(db: SqlClient, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ ready: boolean }>(
+    `SELECT to_regclass('pgboss.queue') IS NOT NULL AS ready`,
+  );
+  if (!rows[0]?.ready) return false;
+  const queue = await db.query('SELECT 1 FROM pgboss.queue WHERE name = $1', [name]);
+  return queue.rows.length > 0;
+}

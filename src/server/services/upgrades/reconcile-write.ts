@@ -13,6 +13,7 @@ import {
   type WatchedItem,
 } from '../../db/repositories/upgrades/request-monitor';
 import { markUpgradeDone, tallyRunningUpgrades } from '../../db/repositories/upgrades/upgrades';
+import { emitUpgradeFinished } from '../webhooks/emit';
 
 export type { WatchedItem };
 
@@ -146,6 +147,7 @@ export async function finishUpgrades(
       upgrade.id,
       upgrade.errors > 0 ? completeWithFailures(upgrade.errors) : null,
     );
+    await emitUpgradeFinished(tx, upgrade.id, upgrade.errors);
   }
   return done.map((d) => d.id);
 }

@@ -1,7 +1,7 @@
 // One delivery attempt: POST the signed body, wait at most DELIVERY_TIMEOUT_MS, and report the
 // answer's status and the start of its text (what the Administration page shows). Never throws:
 // a refused connection or a timeout is a failed attempt like a 500.
-import type { WebhookEvent } from '../../../domain/api/webhooks';
+import type { WebhookDeliveryEvent } from '../../../domain/api/webhooks';
 import { ANSWER_EXCERPT_LENGTH, DELIVERY_TIMEOUT_MS, isDelivered } from './retry-schedule';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
@@ -15,7 +15,7 @@ export interface AttemptResult {
 
 export async function sendAttempt(
   target: { url: string; secret: string },
-  delivery: { id: string; event: WebhookEvent; body: string },
+  delivery: { id: string; event: WebhookDeliveryEvent; body: string },
   { now = new Date(), timeoutMs = DELIVERY_TIMEOUT_MS } = {},
 ): Promise<AttemptResult> {
   const timestamp = Math.floor(now.getTime() / 1000);
