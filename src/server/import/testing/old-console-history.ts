@@ -41,7 +41,10 @@ export async function generateHistory(client: OldClient, input: HistoryInput) {
       u,
       start,
       `Push ${u}`,
-      statuses[u % statuses.length],
+      // Only the first few are still running: history is mostly finished upgrades.
+      u <= statuses.length
+        ? statuses[u % statuses.length]
+        : pick(['Done', 'Done', 'Done', 'Canceled', 'Failed']),
       u > 1 && u % 5 === 1 ? String(u - 5) : null,
       u % 2 ? `Comment ${u}` : null,
       groupText,
