@@ -35,6 +35,7 @@ import { advanceRollout, rolloutPlanOf } from './rollout-advance';
 import { INELIGIBLE_REQUEST, startRequests, type LifecycleDeps } from './start-requests';
 import { tiered } from './upgrade-requests';
 import { withUpgradeLock } from './upgrade-lock';
+import { emitUpgradeActivated } from '../webhooks/emit';
 
 /** The same rules without the policy and read-only parts, to tell a 409 from a 403. */
 const STATE_ONLY: PolicyActor = {
@@ -237,6 +238,7 @@ async function startEmptyFirstWave(
   await deps.db.transaction(async (tx) => {
     await markWaveStarted(tx, upgradeId, 1, by);
     await markUpgradeActivated(tx, upgradeId, by);
+    await emitUpgradeActivated(tx, upgradeId);
     await record(tx, { accepted: [], wave: 1 }, 'success');
   });
   deps.live.publish('upgrade', { ids: [upgradeId], ...(by ? { by } : {}) });

@@ -23,6 +23,7 @@ import type { OrgConnection } from '../../salesforce/org-connection';
 import { soqlId } from '../../salesforce/soql';
 import type { AuditRecorder } from '../audit/audited';
 import { updatePushRequestStatus } from './push-request-status';
+import { emitUpgradeActivated } from '../webhooks/emit';
 
 export interface LifecycleDeps {
   db: Database;
@@ -140,4 +141,5 @@ async function writeStarted(
   await markRequestsIneligible(tx, plan.ineligible, INELIGIBLE_REQUEST);
   await noteWaitingRequests(tx, plan.waiting);
   if (accepted.length > 0) await markUpgradeActivated(tx, upgradeId, by);
+  await emitUpgradeActivated(tx, upgradeId);
 }
