@@ -4,6 +4,7 @@
 // prints the report; exit code 0 when the run completed, 1 when it stopped on an error, 2 on a
 // usage error.
 import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -65,6 +66,16 @@ function parse(argv: string[]) {
   return { help: false as const, from, apply: values.apply, oldKey, batchSize, json: values.json };
 }
 
+/** The operating-system user running the command, for the audit log. */
+function osUser(env: Record<string, string | undefined>): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // No passwd entry for the uid (some containers).
+    return env.USER ?? 'unknown user';
+  }
+}
+
 export async function runImportCli(argv: string[], io: ImportCliIo): Promise<number> {
   let args: ReturnType<typeof parse>;
   try {
@@ -112,6 +123,7 @@ export async function runImportCli(argv: string[], io: ImportCliIo): Promise<num
       oldKey: args.oldKey,
       secrets: new SecretBox(resolveSecretKeys(config)),
       batchSize: args.batchSize,
+      actor: `${osUser(io.env)} (npm run import)`,
       onProgress: ({ table, read }) => {
         if (read % (args.batchSize * 20) === 0) io.err(`${table}: ${read} rows read\n`);
       },

@@ -101,6 +101,10 @@ describe.skipIf(!serverUrl)('import from the old console', () => {
     expect(applied.tables.map((t) => [t.source, t.imported, t.skipped])).toEqual(
       dry.tables.map((t) => [t.source, t.imported, t.skipped]),
     );
+    const { rows: audit } = await target.db.query<{ action: string; outcome: string }>(
+      'SELECT action, outcome FROM audit_log',
+    );
+    expect(audit).toEqual([{ action: 'import.old-console', outcome: 'success' }]);
     const counts = await importedCounts(target.db);
     expect(counts.org_group_member).toBe(table(applied, 'org_group_member').imported);
     expect(counts.upgrade_job).toBe(table(applied, 'upgrade_job').imported);

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Database } from '../db/database';
+import { writeAudit } from '../db/repositories/audit-log';
 import {
   lockAndCheckImported,
   readImportMap,
@@ -55,6 +56,8 @@ export interface ImportOptions {
     tableIndex: number;
     tables: number;
   }) => void;
+  /** Who runs it, for the audit log (an applied run is recorded there, however it ended). */
+  actor?: string;
   /** Called in each batch's transaction just before it commits (tests interrupt an import here). */
   beforeCommit?: (table: string, batch: number) => void | Promise<void>;
 }
@@ -155,6 +158,28 @@ async function importTable(
   }
 }
 
+async function auditImport(options: ImportOptions, report: ImportReport): Promise<void> {
+  try {
+    await writeAudit(options.target, {
+      actor: options.actor ?? 'old console import',
+      action: 'import.old-console',
+      outcome: report.failure ? 'failed' : 'success',
+      details: {
+        ...(report.failure ? { failure: report.failure } : {}),
+        tables: report.tables.map((t) => ({
+          source: t.source,
+          imported: t.imported,
+          unchanged: t.unchanged,
+          changed: t.changed,
+          skipped: t.skipped,
+        })),
+      },
+    });
+  } catch {
+    // The database that failed the import may refuse this too; the printed report still says it.
+  }
+}
+
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const ctx = await loadImportContext(options.target, options);
   const report: ImportReport = {
@@ -168,5 +193,6 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   } catch (error) {
     report.failure = error instanceof Error ? error.message : String(error);
   }
+  if (options.apply) await auditImport(options, report);
   return report;
 }
