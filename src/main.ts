@@ -21,6 +21,12 @@ import { ensurePortFree, listenAs, PortInUseError } from './server/port-in-use';
 import { buildServices } from './server/services/build-services';
 import { registerDemoOrgs } from './server/services/demo-orgs';
 import { seedDemoGroups } from './server/services/demo-groups';
+import {
+  DEMO_FAILURE_RATE,
+  demoRolloutFailure,
+  withDemoRollout,
+  type DemoFailure,
+} from './server/services/demo-rollout';
 import { endSimulatorSignIns } from './server/services/demo-sign-ins';
 import { createSyncJobDefinitions } from './server/sync/definitions';
 import { afterSimulatorRestart } from './server/services/upgrades/simulator-restart';
@@ -68,6 +74,9 @@ async function main(): Promise<void> {
   await finishInterruptedBulkLoads(db);
 
   let simulator: RunningSimulator | undefined;
+  // The demo rollout's version fails on one edition's orgs (services/demo-rollout.ts).
+  const failDemoVersion = (failure: DemoFailure) =>
+    simulator?.control.setFailureRules([{ ...failure, rate: DEMO_FAILURE_RATE }]);
   if (config.demoMode) {
     simulator = await listenAs('SIM_PORT', config.SIM_PORT, () =>
       startSimulator({
@@ -119,19 +128,26 @@ async function main(): Promise<void> {
     await afterSimulatorRestart(db);
     const lma = demoOrgs.find((org) => org.kind === 'lma');
     if (lma) await seedDemoGroups(db, services.gateway, lma.orgId);
+    // The simulator forgets its failure rules: the demo rollout's failure is told again.
+    const failure = await demoRolloutFailure(db);
+    if (failure) failDemoVersion(failure);
   }
 
   const definitions = [...jobDefinitions, rekeySecretsJob({ db, secrets: services.secrets, live })];
   if (services.gateway) {
+    const syncDefinitions = createSyncJobDefinitions({
+      db,
+      gateway: services.gateway,
+      live,
+      config,
+      instancesUrl: simulator ? `${simulator.url}/status` : config.SF_STATUS_URL,
+      now: () => new Date(),
+    });
     definitions.push(
-      ...createSyncJobDefinitions({
-        db,
-        gateway: services.gateway,
-        live,
-        config,
-        instancesUrl: simulator ? `${simulator.url}/status` : config.SF_STATUS_URL,
-        now: () => new Date(),
-      }),
+      // Demo mode: the first full fetch ends by seeding the demo rollout (it needs the orgs).
+      ...(simulator
+        ? withDemoRollout(syncDefinitions, { db, ...services }, failDemoVersion)
+        : syncDefinitions),
       // The upgrade monitor (Fetch Upgrades) and Refresh; the monitor also finishes scheduling
       // that a crash interrupted, with the scheduler the HTTP app uses.
       ...upgradeJobDefinitions({

@@ -15,12 +15,12 @@ export async function demoGroupsSeeded(db: SqlClient): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** One group created by 'demo setup', with these orgs as its members. */
+/** One group created by 'demo setup', with these orgs as its members; answers its id. */
 export async function insertDemoGroup(
   db: SqlClient,
   group: DemoGroup,
   memberOrgIds: readonly string[],
-): Promise<void> {
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO org_group (name, type, description, created_by)
      VALUES ($1, $2, $3, 'demo setup') RETURNING id`,
@@ -31,6 +31,7 @@ export async function insertDemoGroup(
      SELECT $1, unnest($2::text[]), 'demo setup'`,
     [rows[0]!.id, memberOrgIds],
   );
+  return Number(rows[0]!.id);
 }
 
 export async function markDemoGroupsSeeded(db: SqlClient): Promise<void> {
