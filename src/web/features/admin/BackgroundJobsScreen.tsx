@@ -5,11 +5,12 @@ import { AuditLogSection } from './audit/AuditLogSection';
 import { BackgroundJobSections } from './jobs/BackgroundJobSections';
 import { BackgroundJobsActions } from './actions/BackgroundJobsActions';
 import { useAdminJobs } from './jobs/useAdminJobs';
+import { WebhooksSection } from './webhooks/WebhooksSection';
 
 /**
  * /admin (docs/product.md "Administration: Background Jobs and Audit Log"): start, watch and cancel
  * background jobs; a second tab holds the Audit Log (rendered only when chosen: it is a
- * server-paged table).
+ * server-paged table), and a third the Webhooks (docs/product.md "Webhooks").
  */
 export function BackgroundJobsScreen() {
   const jobs = useAdminJobs();
@@ -26,6 +27,7 @@ export function BackgroundJobsScreen() {
           tabs={[
             { value: 'jobs', label: 'Jobs', content: <JobsPanel jobs={jobs} /> },
             { value: 'audit', label: 'Audit Log', content: <AuditLogSection /> },
+            { value: 'webhooks', label: 'Webhooks', content: <WebhooksSection /> },
           ]}
         />
       </Stack>
