@@ -32,6 +32,8 @@ import {
   wavesAlreadyRunning,
   type WaveRow,
 } from '../../db/repositories/upgrades/waves';
+import { upgradeFacts } from '../../db/repositories/upgrades/upgrade-facts';
+import { emitWebhookEvent } from '../webhooks/emit';
 import { startRequests, type LifecycleDeps } from './start-requests';
 import { tiered } from './upgrade-requests';
 import { withUpgradeLock } from './upgrade-lock';
@@ -226,6 +228,9 @@ async function haltWave(
       outcome: 'success',
       details: { wave, reason },
     });
+    // Webhook receivers hear of it exactly when the halt commits.
+    const facts = await upgradeFacts(tx, upgradeId);
+    await emitWebhookEvent(tx, 'rollout.halted', { ...facts, wave, reason });
     return true;
   });
   if (!halted) return false;

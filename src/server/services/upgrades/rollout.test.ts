@@ -126,7 +126,12 @@ describe('a rollout of three waves', () => {
     expect(await t.requestStatus(second!.id)).toBe('Pending');
     expect(await t.requestStatus(third!.id)).toBe('Created');
 
-    // Wave 2 fails everywhere: the rollout halts, says why, audits and tells every tab.
+    // Wave 2 fails everywhere: the rollout halts, says why, audits, tells every tab and the
+    // webhook receivers subscribed to 'rollout.halted'.
+    await t.rows(
+      `INSERT INTO webhook_endpoint (url, events, secret_sealed, secret_hint, created_by)
+       VALUES ('https://hooks.example.com/pb', '{rollout.halted}', 'sealed', 'whsec_1', 'admin')`,
+    );
     t.h.sim.control.setFailureRules([{ versionId: target, rate: 1 }]);
     t.publish.mockClear();
     await monitor(id);
@@ -146,6 +151,10 @@ describe('a rollout of three waves', () => {
       [String(id)],
     );
     expect(audit?.details.reason).toBe(reason);
+    const [delivery] = await t.rows<{ payload: { data: Record<string, unknown> } }>(
+      `SELECT payload FROM webhook_delivery WHERE event = 'rollout.halted'`,
+    );
+    expect(delivery?.payload.data).toMatchObject({ upgrade_id: id, wave: 2, reason });
     const detail = (await t.get(`/api/upgrades/${id}`)).json<{ message: string }>();
     expect(detail.message).toContain(reason);
 
