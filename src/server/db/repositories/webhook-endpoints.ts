@@ -114,3 +114,30 @@ export async function replaceWebhookSecret(
   );
   return rows[0];
 }
+
+/** Endpoints' sealed secrets in id order after `afterId`, for re-sealing under a new SECRET_KEY. */
+export async function sealedWebhookSecrets(
+  db: SqlClient,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; secret_sealed: string }[]> {
+  const { rows } = await db.query<{ id: number; secret_sealed: string }>(
+    `SELECT id::int AS id, secret_sealed FROM webhook_endpoint WHERE id > $1 ORDER BY id LIMIT $2`,
+    [afterId, limit],
+  );
+  return rows;
+}
+
+/** Replaces a sealed secret only if it is still `before` (not rotated meanwhile). */
+export async function resealWebhookSecret(
+  db: SqlClient,
+  id: number,
+  before: string,
+  after: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook_endpoint SET secret_sealed = $3 WHERE id = $1 AND secret_sealed = $2`,
+    [id, before, after],
+  );
+  return rowCount > 0;
+}

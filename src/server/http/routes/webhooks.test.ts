@@ -190,6 +190,18 @@ describe('webhook administration', () => {
     expect(noEvents.json.message).toContain('events');
   });
 
+  it('documents the routes with examples in the OpenAPI document', async () => {
+    const doc = await call<{ paths: Record<string, Record<string, unknown>> }>(
+      'GET',
+      '/api/docs',
+      admin,
+    );
+    const create = JSON.stringify(doc.json.paths['/api/admin/webhooks']?.post);
+    expect(create).toContain('"example"');
+    expect(create).toContain('https://hooks.example.com/pushboard');
+    expect(doc.json.paths['/api/admin/webhooks/deliveries']).toBeDefined();
+  });
+
   it('disables and deletes, auditing every change', async () => {
     const disabled = await call<WebhookEndpoint>(
       'POST',

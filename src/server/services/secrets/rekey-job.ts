@@ -11,6 +11,7 @@ import {
   type RekeyCounts,
   type UnreadableOrg,
 } from './rekey-secrets';
+import { rekeyWebhookSecrets } from '../webhooks/rekey-webhook-secrets';
 
 export interface RekeyJobDeps {
   db: SqlClient;
@@ -76,6 +77,15 @@ export function rekeySecretsJob(deps: RekeyJobDeps): JobDefinition {
         run: async (context) => {
           const counts = await rekeySessions(common(context));
           context.result(summary('Session tokens', counts, 'unreadable (sessions ended)'));
+        },
+      },
+      {
+        name: 'Re-encrypting webhook secrets',
+        run: async (context) => {
+          const counts = await rekeyWebhookSecrets(common(context));
+          context.result(
+            summary('Webhook secrets', counts, "unreadable (rotate those endpoints' secrets)"),
+          );
         },
       },
     ],

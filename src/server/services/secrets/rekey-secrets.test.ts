@@ -133,6 +133,7 @@ describe('rotating SECRET_KEY from A to B', () => {
       expect(history?.results.map((result) => result.message)).toEqual([
         `Connected org tokens: ${orgIds.length * 2} re-sealed, 0 already current, 0 unreadable (orgs marked Invalid)`,
         'Session tokens: 5 re-sealed, 0 already current, 0 unreadable (sessions ended)',
+        "Webhook secrets: 0 re-sealed, 0 already current, 0 unreadable (rotate those endpoints' secrets)",
       ]);
     } finally {
       await engine.stop();
@@ -158,6 +159,7 @@ describe('rotating SECRET_KEY from A to B', () => {
     expect(again.results.map((result) => result.message)).toEqual([
       `Connected org tokens: 0 re-sealed, ${orgIds.length * 2} already current, 0 unreadable (orgs marked Invalid)`,
       'Session tokens: 0 re-sealed, 5 already current, 0 unreadable (sessions ended)',
+      "Webhook secrets: 0 re-sealed, 0 already current, 0 unreadable (rotate those endpoints' secrets)",
     ]);
   });
 

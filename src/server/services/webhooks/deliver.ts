@@ -6,7 +6,7 @@ import type { WebhookDeliveryEvent } from '../../../domain/api/webhooks';
 import type { Database } from '../../db/database';
 import { claimDelivery, recordAttempt } from '../../db/repositories/webhook-deliveries';
 import { enqueueWebhookDeliveries } from '../../jobs/webhook-queue';
-import type { SecretBox } from '../../secrets';
+import { UnreadableSecretError, type SecretBox } from '../../secrets';
 import { deliveryBody, type WebhookEventData } from './payload';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, nextRetryDelay } from './retry-schedule';
 import { sendAttempt } from './send-attempt';
@@ -17,6 +17,19 @@ export interface DeliverDeps {
   /** The waits between attempts (tests shorten them). */
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
+}
+
+export const UNREADABLE_SECRET =
+  "Not sent: the endpoint's secret cannot be opened with any key in SECRET_KEY; rotate its secret.";
+
+/** The endpoint's secret, or undefined when no configured key opens it (an old SECRET_KEY). */
+function openSecret(secrets: SecretBox, sealed: string): string | undefined {
+  try {
+    return secrets.decrypt(sealed);
+  } catch (error) {
+    if (error instanceof UnreadableSecretError) return undefined;
+    throw error;
+  }
 }
 
 /** Longer than an attempt's timeout: a claim outlives the attempt unless its sender died. */
@@ -37,7 +50,17 @@ export async function deliverWebhook(deps: DeliverDeps, deliveryId: string): Pro
     });
     return;
   }
-  const secret = deps.secrets.decrypt(claimed.secret_sealed);
+  const secret = openSecret(deps.secrets, claimed.secret_sealed);
+  if (secret === undefined) {
+    await recordAttempt(deps.db, deliveryId, {
+      statusCode: null,
+      answer: UNREADABLE_SECRET,
+      status: 'failed',
+      retryInMs: null,
+      counted: false,
+    });
+    return;
+  }
   const body = deliveryBody(claimed.format, claimed.id, {
     ...claimed.payload,
     event: claimed.event,
