@@ -33,6 +33,7 @@ import { afterSimulatorRestart } from './server/services/upgrades/simulator-rest
 import { upgradeJobDefinitions } from './server/services/upgrades/upgrade-job-definitions';
 import { invalidOrgAlert } from './server/sync/invalid-org-alert';
 import { resolveSecretKeys } from './server/secrets';
+import { importOldConsoleJob } from './server/import/import-job';
 import { rekeySecretsJob } from './server/services/secrets/rekey-job';
 import { restartSafeIdGap, startSimulator, type RunningSimulator } from './simulator';
 
@@ -133,7 +134,11 @@ async function main(): Promise<void> {
     if (failure) failDemoVersion(failure);
   }
 
-  const definitions = [...jobDefinitions, rekeySecretsJob({ db, secrets: services.secrets, live })];
+  const definitions = [
+    ...jobDefinitions,
+    rekeySecretsJob({ db, secrets: services.secrets, live }),
+    importOldConsoleJob({ db, secrets: services.secrets }),
+  ];
   if (services.gateway) {
     const syncDefinitions = createSyncJobDefinitions({
       db,

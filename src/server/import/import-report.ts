@@ -133,7 +133,7 @@ export function formatImportReport(report: ImportReport): string {
     lines.push(
       '',
       `Stopped: ${report.failure}`,
-      'Everything committed before stays; run the command again to resume.',
+      'Everything committed before stays; run the import again to resume.',
     );
   }
   return lines.join('\n');

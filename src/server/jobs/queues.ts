@@ -30,6 +30,8 @@ const CONCURRENCY_GROUP: Record<JobType, string> = {
   'refresh-upgrade': 'upgrades',
   // Re-sealing tokens after a SECRET_KEY rotation: its own queue, it touches no synced data.
   'rekey-secrets': 'rekey_secrets',
+  // The import from the old console writes groups and history once: one import at a time.
+  'import-old-console': 'import_old_console',
 };
 
 export const JOB_TYPES = Object.keys(CONCURRENCY_GROUP) as JobType[];

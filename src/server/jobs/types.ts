@@ -14,7 +14,8 @@ export type JobType =
   | 'import-orgs'
   | 'fetch-upgrades'
   | 'refresh-upgrade'
-  | 'rekey-secrets';
+  | 'rekey-secrets'
+  | 'import-old-console';
 
 export interface JobContext {
   /** The admin_job id. */
