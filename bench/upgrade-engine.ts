@@ -10,17 +10,16 @@
 // postgres://postgres@127.0.0.1:5432/postgres), on which a fresh database is created and dropped.
 // BENCH_UPGRADE_ORGS=<n> runs a smaller upgrade for a quick check.
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
 import type { Actor } from '../src/server/actor';
 import { loadConfig, upgradeSettings } from '../src/server/config';
 import { activateUpgrade } from '../src/server/services/upgrades/activate';
 import { reconcileUpgrades } from '../src/server/services/upgrades/reconcile';
 import { UpgradeScheduler } from '../src/server/services/upgrades/schedule';
-import { fetchSteps } from '../src/server/sync/fetch-job';
-import { RecordingContext, RecordingLive } from '../src/server/sync/testing/recording-context';
+import { RecordingLive } from '../src/server/sync/testing/recording-context';
 import { connectSimulatorOrgs, type SimOrgLogin } from '../src/server/sync/testing/sync-harness';
 import { formatTable, type BenchRow } from './run';
 import { cpuOf, serverDatabase, startRemoteSimulator } from './support/processes';
+import { prepareUpgradeOrgs } from './support/upgrade-orgs';
 
 const ORGS = Number(process.env.BENCH_UPGRADE_ORGS ?? 10_000);
 const PACKAGES = 3;
@@ -31,12 +30,6 @@ const operator: Actor = {
   readOnly: false,
   authMethod: 'salesforce',
 };
-
-const subscriberSchema = z.object({
-  OrgKey: z.string(),
-  MetadataPackageVersionId: z.string(),
-  HasRestrictionEnabled: z.boolean().nullish(),
-});
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const count = (n: number) => n.toLocaleString('en-US');
@@ -67,93 +60,7 @@ export async function runUpgradeEngineBench(): Promise<BenchRow[]> {
     });
     await control('failure-rate', 'PUT', { rate: 0 });
 
-    // Packages, versions and the latest versions through the product's own sync steps.
-    const context = new RecordingContext();
-    for (const step of fetchSteps(deps, true).slice(1, 4)) await step.run(context, {});
-    // The three first-tier packages (so that one activation starts all 30 000 jobs).
-    const packages = (
-      await db.query<{
-        sfid: string;
-        package_id: string;
-        package_org_id: string;
-        latest: string;
-        limited: string | null;
-        sort: string;
-      }>(
-        `SELECT p.sfid, p.package_id, p.package_org_id, l.version_id AS latest,
-                l.limited_version_id AS limited, v.version_sort AS sort
-           FROM package p JOIN package_version_latest l ON l.package_id = p.sfid
-           JOIN package_version v ON v.version_id = l.version_id
-          WHERE p.package_org_id IS NOT NULL AND p.package_id IS NOT NULL ORDER BY p.dependency_tier, p.name LIMIT $1`,
-        [PACKAGES],
-      )
-    ).rows;
-    await db.query(`UPDATE package SET dependency_tier = 1 WHERE sfid = ANY($1::bpchar[])`, [
-      packages.map((p) => p.sfid),
-    ]);
-
-    // 10 000 orgs with all three packages installed below the latest version, as Salesforce has them.
-    const setupStart = performance.now();
-    const sorts = new Map(
-      (
-        await db.query<{ version_id: string; version_sort: string }>(
-          `SELECT version_id, version_sort FROM package_version`,
-        )
-      ).rows.map((r) => [r.version_id.trim(), r.version_sort]),
-    );
-    const installed = new Map<string, Map<string, string>>();
-    for (const pkg of packages) {
-      const conn = await gateway.connect(pkg.package_org_id.trim());
-      const subscribers = await conn.queryAll(
-        `SELECT OrgKey, MetadataPackageVersionId, HasRestrictionEnabled FROM PackageSubscriber
-          WHERE MetadataPackageId = '${pkg.package_id.trim()}' AND OrgStatus = 'Active'`,
-        subscriberSchema,
-      );
-      for (const s of subscribers) {
-        const sort = sorts.get(s.MetadataPackageVersionId);
-        const limited = s.MetadataPackageVersionId === pkg.limited?.trim();
-        if (s.HasRestrictionEnabled || limited || !sort || sort >= pkg.sort) continue;
-        const versions = installed.get(s.OrgKey) ?? new Map<string, string>();
-        versions.set(pkg.sfid.trim(), s.MetadataPackageVersionId);
-        installed.set(s.OrgKey, versions);
-      }
-    }
-    const chosen = [...installed]
-      .filter(([, versions]) => versions.size === PACKAGES)
-      .map(([orgId]) => orgId)
-      .sort()
-      .slice(0, ORGS);
-    if (chosen.length < ORGS) throw new Error(`Only ${chosen.length} orgs have all packages.`);
-    await db.query(
-      `INSERT INTO org (org_id, name) SELECT o, 'Org ' || o FROM unnest($1::text[]) o`,
-      [chosen],
-    );
-    const installs = chosen.flatMap((orgId) =>
-      [...(installed.get(orgId) ?? [])].map(([packageId, versionId]) => ({
-        orgId,
-        packageId,
-        versionId,
-      })),
-    );
-    await db.query(
-      `INSERT INTO org_package_version (org_id, package_id, version_id, license_status)
-       SELECT i.o, i.p, i.v, 'Active' FROM unnest($1::text[], $2::text[], $3::text[]) AS i(o, p, v)`,
-      [
-        installs.map((i) => i.orgId),
-        installs.map((i) => i.packageId),
-        installs.map((i) => i.versionId),
-      ],
-    );
-    const group = await db.query<{ id: number }>(
-      `INSERT INTO org_group (name, type) VALUES ('Bench', 'Upgrade Group') RETURNING id::int AS id`,
-    );
-    const groupId = group.rows[0]!.id;
-    await db.query(
-      `INSERT INTO org_group_member (org_group_id, org_id) SELECT $1, unnest($2::text[])`,
-      [groupId, chosen],
-    );
-    await db.exec('ANALYZE');
-    process.stderr.write(`  set-up: ${seconds(performance.now() - setupStart)} s\n`);
+    const { packages, groupId } = await prepareUpgradeOrgs(db, deps, gateway, ORGS, PACKAGES);
 
     // Scheduling, end to end: what POST /api/orggroups/:id/upgrade runs.
     const config = loadConfig({});
