@@ -37,3 +37,18 @@ export async function emitUpgradeFinished(
   const event = failures > 0 ? 'upgrade.completed_with_failures' : 'upgrade.completed';
   await emitWebhookEvent(tx, event, { ...facts, failures });
 }
+
+/**
+ * 'rollout.halted', in the transaction that halts the wave: the upgrade's facts with the wave and
+ * the sentence written on the upgrade (`reason`, e.g. "Wave 2 failed on 7 of 120 orgs (5.8 %),
+ * over the 2 % threshold"), which the Slack text quotes.
+ */
+export async function emitRolloutHalted(
+  tx: SqlClient,
+  upgradeId: number,
+  wave: number,
+  reason: string,
+): Promise<void> {
+  const facts = await upgradeFacts(tx, upgradeId);
+  if (facts) await emitWebhookEvent(tx, 'rollout.halted', { ...facts, wave, reason });
+}

@@ -2,12 +2,13 @@
 // Slack-compatible option a `{ "text": "…" }` with one human sentence.
 import {
   WEBHOOK_EVENT_LABELS,
+  type WebhookDeliveryEvent,
   type WebhookEvent,
   type WebhookFormat,
 } from '../../../domain/api/webhooks';
 
 export interface WebhookEventData {
-  event: WebhookEvent;
+  event: WebhookDeliveryEvent;
   /** When it happened (ISO). */
   occurred_at: string;
   /** What it is about, e.g. { upgrade_id: 12, description: 'Spring release' }. */
@@ -33,6 +34,10 @@ function sentence({ event, data }: WebhookEventData): string {
       return `Pushboard: upgrade${upgrade}${what} completed with failures.`;
     case 'connected_org.invalid':
       return `Pushboard: the connected org ${text(data.name) || text(data.org_id)} turned Invalid.`;
+    case 'rollout.halted':
+      return `Pushboard: the rollout of upgrade${upgrade}${what} halted${typeof data.reason === 'string' ? `: ${data.reason}` : '.'}`;
+    case 'webhook.test':
+      return 'Pushboard: a test event from the Administration page.';
     case 'fetch.failed':
       return `Pushboard: a fetch failed${typeof data.error === 'string' ? `: ${data.error}` : '.'}`;
     default:

@@ -8,6 +8,7 @@ import type { Actor } from '../../actor';
 import { reconcileUpgrades } from '../upgrades/reconcile';
 import { startUpgradeApp, type UpgradeApp } from '../upgrades/testing/upgrade-app';
 import { createEndpoint } from './admin';
+import { emitRolloutHalted } from './emit';
 
 const admin: Actor = {
   username: 'admin-key',
@@ -28,6 +29,7 @@ beforeAll(async () => {
       'upgrade.activated',
       'upgrade.completed',
       'upgrade.completed_with_failures',
+      'rollout.halted',
     ],
     format: 'json',
   });
@@ -100,5 +102,23 @@ describe('upgrade webhook events', () => {
       [id],
     );
     expect(done!.data).toMatchObject({ upgrade_id: id, status: 'Done', failures: 1 });
+  });
+
+  it("carries the halted wave and the reason for 'rollout.halted'", async () => {
+    const [org] = await t.candidates(1);
+    const id = await t.scheduleGroup([org!.org_id], [org!.target], 'Staged release');
+    const reason = 'Wave 2 failed on 7 of 120 orgs (5.8 %), over the 2 % threshold';
+    await t.h.testDb.db.transaction((tx) => emitRolloutHalted(tx, id, 2, reason));
+    const [halted] = await t.rows<{ data: Record<string, unknown> }>(
+      `SELECT payload->'data' AS data FROM webhook_delivery
+        WHERE event = 'rollout.halted' AND (payload->'data'->>'upgrade_id')::int = $1`,
+      [id],
+    );
+    expect(halted!.data).toMatchObject({
+      upgrade_id: id,
+      description: 'Staged release',
+      wave: 2,
+      reason,
+    });
   });
 });
