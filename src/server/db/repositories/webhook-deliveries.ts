@@ -160,3 +160,17 @@ export async function takeOverdueDeliveries(
   );
   return rows.map((row) => row.id);
 }
+
+/** Gives up an endpoint's waiting deliveries (it was disabled): they are not sent. */
+export async function abandonPendingDeliveries(
+  db: SqlClient,
+  endpointId: number,
+  answer: string,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook_delivery SET status = 'failed', next_attempt_at = NULL, last_answer = $2
+      WHERE endpoint_id = $1 AND status = 'pending'`,
+    [endpointId, answer],
+  );
+  return rowCount;
+}

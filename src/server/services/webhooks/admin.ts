@@ -14,6 +14,7 @@ import {
 import type { Actor } from '../../actor';
 import type { Database, SqlClient } from '../../db/database';
 import {
+  abandonPendingDeliveries,
   findDelivery,
   insertDeliveries,
   listDeliveries,
@@ -36,6 +37,9 @@ import { WEBHOOK_SECRET_PREFIX, newWebhookSecret } from './signature';
 
 export const WEBHOOK_ADMIN_ONLY =
   'Only an admin access key session may manage webhooks: they send Pushboard events outside.';
+
+/** The answer kept on a delivery that was not sent because its endpoint was disabled. */
+export const ENDPOINT_DISABLED = 'Not sent: the endpoint was disabled.';
 
 export interface WebhookAdminDeps {
   db: Database;
@@ -160,9 +164,11 @@ function endpointChange<T>(
 }
 
 export function disableEndpoint(deps: WebhookAdminDeps, actor: Actor, id: number) {
-  return endpointChange(deps, actor, 'webhook.disable', id, async (tx) =>
-    endpointJson((await disableWebhookEndpoint(tx, id, actor.username))!),
-  );
+  return endpointChange(deps, actor, 'webhook.disable', id, async (tx) => {
+    const disabled = await disableWebhookEndpoint(tx, id, actor.username);
+    await abandonPendingDeliveries(tx, id, ENDPOINT_DISABLED);
+    return endpointJson(disabled!);
+  });
 }
 
 export function deleteEndpoint(deps: WebhookAdminDeps, actor: Actor, id: number) {

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database';
 import { claimDelivery, recordAttempt } from '../../db/repositories/webhook-deliveries';
 import { enqueueWebhookDeliveries } from '../../jobs/webhook-queue';
 import { UnreadableSecretError, type SecretBox } from '../../secrets';
+import { ENDPOINT_DISABLED } from './admin';
 import { deliveryBody, type WebhookEventData } from './payload';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, nextRetryDelay } from './retry-schedule';
 import { sendAttempt } from './send-attempt';
@@ -43,7 +44,7 @@ export async function deliverWebhook(deps: DeliverDeps, deliveryId: string): Pro
   if (claimed.endpoint_disabled) {
     await recordAttempt(deps.db, deliveryId, {
       statusCode: null,
-      answer: 'Not sent: the endpoint was disabled.',
+      answer: ENDPOINT_DISABLED,
       status: 'failed',
       retryInMs: null,
       counted: false,

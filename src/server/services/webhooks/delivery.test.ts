@@ -11,7 +11,7 @@ import { silentJobLogger } from '../../jobs/job-logger';
 import { FAST_TIMING, RecordingLive } from '../../jobs/testing/test-jobs';
 import { SecretBox } from '../../secrets';
 import { emitFetchFailed } from '../../sync/fetch-job';
-import { createEndpoint, disableEndpoint } from './admin';
+import { ENDPOINT_DISABLED, createEndpoint, disableEndpoint } from './admin';
 import { deliverWebhook } from './deliver';
 import { emitWebhookEvent } from './emit';
 import { TestReceiver, eventually } from './testing/receiver';
@@ -184,8 +184,19 @@ describe('webhook deliveries', () => {
     expect(row.attempts).toBe(1);
   });
 
-  it('sends nothing to a disabled endpoint', async () => {
+  it('sends nothing to a disabled endpoint and gives up its waiting deliveries', async () => {
+    await engine.stop();
+    const [waiting] = await insertDeliveries(testDb.db, [endpointId], 'upgrade.completed', {
+      event: 'upgrade.completed',
+      occurred_at: new Date().toISOString(),
+      data: { upgrade_id: 14 },
+    });
     await disableEndpoint({ db: testDb.db, secrets }, admin, endpointId);
+    expect(await findDelivery(testDb.db, waiting!)).toMatchObject({
+      status: 'failed',
+      next_attempt_at: null,
+      last_answer: ENDPOINT_DISABLED,
+    });
     expect(await emitWebhookEvent(testDb.db, 'upgrade.completed', { upgrade_id: 13 })).toEqual([]);
   });
 });
