@@ -59,3 +59,23 @@ export const cancelJobsSchema = z.object({
     .min(1, 'must name at least one job')
     .max(100, 'must name at most 100 jobs'),
 });
+
+/**
+ * Body of POST /api/admin/import-old-console
+ * (docs/operations.md "Importing from the old console"): the old console's database, its
+ * CRYPT_KEY when its tokens should come over, and whether to write (false: a dry run that only
+ * reports).
+ */
+export const importOldConsoleSchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^postgres(ql)?:\/\/\S+$/, "must be the postgres:// URL of the old console's database"),
+  old_key: z.string().max(512).optional(),
+  apply: z.boolean(),
+});
+export type ImportOldConsoleBody = z.infer<typeof importOldConsoleSchema>;
+
+/** The background job that runs the import; its card on the Administration page shows progress. */
+export const importOldConsoleStartedSchema = z.object({ job_id: z.string() });

@@ -48,6 +48,8 @@ const NOT_DRIVEN: Record<string, string> = {
     "needs a rollout whose first wave passed; rollout.test.ts checks its 'upgrade.rollout.start' row",
   'DELETE /api/admin/tokens/:id':
     "needs an admin access key session; tokens.test.ts checks its 'token.revoke' row",
+  'POST /api/admin/import-old-console':
+    "needs an admin access key session and an old console database; import/admin-import-http.test.ts checks its 'import.old-console.start' row",
   'POST /api/admin/webhooks':
     "needs an admin access key session; webhooks.test.ts checks its 'webhook.create' row",
   'POST /api/admin/webhooks/:id/disable':

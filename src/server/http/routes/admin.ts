@@ -1,12 +1,13 @@
 // /api/admin (docs/api.md "Saved filters, administration"): settings of the Admin page, the
 // background jobs, and cancel. Everyone signed in sees it all; only users allowed to change things
-// may cancel.
+// may cancel. An admin access key session may also start the import from the old console.
 import { adminEndpoints } from '../../../domain';
 import { listJobs } from '../../db/repositories/admin-jobs';
 import { AppError } from '../../errors';
 import { HISTORY_LIMIT } from '../../jobs/engine';
+import { startOldConsoleImport } from '../../services/old-console-import';
 import type { AppInstance } from '../app-instance';
-import { changeGuard, requireChange } from '../auth';
+import { changeGuard, requireActor, requireChange } from '../auth';
 import { route } from '../route';
 
 export function adminRoutes(app: AppInstance): void {
@@ -37,5 +38,17 @@ export function adminRoutes(app: AppInstance): void {
       await engine.cancel(jobIds, actor.username);
       return snapshot();
     },
+  );
+
+  route(
+    app,
+    adminEndpoints.importOldConsole,
+    { preValidation: changeGuard(app, 'import.old-console.start', { type: 'admin_job' }) },
+    async (request) =>
+      startOldConsoleImport(
+        { jobs: app.deps.jobs, secrets: app.services.secrets },
+        requireActor(request),
+        request.body,
+      ),
   );
 }
