@@ -4,13 +4,15 @@ import { Screen } from '../../components/Screen';
 import { AuditLogSection } from './audit/AuditLogSection';
 import { BackgroundJobSections } from './jobs/BackgroundJobSections';
 import { BackgroundJobsActions } from './actions/BackgroundJobsActions';
+import { OldConsoleImportSection } from './import/OldConsoleImportSection';
 import { useAdminJobs } from './jobs/useAdminJobs';
 import { WebhooksSection } from './webhooks/WebhooksSection';
 
 /**
  * /admin (docs/product.md "Administration: Background Jobs and Audit Log"): start, watch and cancel
  * background jobs; a second tab holds the Audit Log (rendered only when chosen: it is a
- * server-paged table), and a third the Webhooks (docs/product.md "Webhooks").
+ * server-paged table), a third the Webhooks (docs/product.md "Webhooks"), and a fourth the import
+ * from the old console (docs/operations.md "Importing from the old console").
  */
 export function BackgroundJobsScreen() {
   const jobs = useAdminJobs();
@@ -28,6 +30,7 @@ export function BackgroundJobsScreen() {
             { value: 'jobs', label: 'Jobs', content: <JobsPanel jobs={jobs} /> },
             { value: 'audit', label: 'Audit Log', content: <AuditLogSection /> },
             { value: 'webhooks', label: 'Webhooks', content: <WebhooksSection /> },
+            { value: 'import', label: 'Import', content: <OldConsoleImportSection /> },
           ]}
         />
       </Stack>
