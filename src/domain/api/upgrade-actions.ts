@@ -8,6 +8,7 @@ import { upgradeItemSchema, upgradeSchema } from './upgrades';
 import { LEFT_OUT_KINDS } from '../left-out';
 import { previewWaveSchema } from './rollouts';
 import { scheduleUpgradeSchema } from '../schedule';
+import { columnFiltersSchema } from '../filter/columns';
 
 /**
  * The cancel-comment modal's body (docs/product.md "Upgrade detail": Cancel asks for a
@@ -100,6 +101,19 @@ export type UpgradeItemDetail = z.infer<typeof upgradeItemDetailSchema>;
 export const schedulePreviewBodySchema = scheduleUpgradeSchema
   .pick({ versions: true, rollout: true })
   .extend({ scheduled_date: scheduleUpgradeSchema.shape.scheduled_date.optional() });
+
+/**
+ * The orgs of a filtered Orgs list, as a schedule's scope (docs/product.md "Scheduling an
+ * upgrade"): its column filters (at least one: every org at once is a group's upgrade) and the
+ * time zone its date filters are read in.
+ */
+export const ORG_FILTER_REQUIRED = 'Filter the Orgs list first: at least one column filter';
+export const orgFilterScopeShape = {
+  filters: columnFiltersSchema.min(1, ORG_FILTER_REQUIRED),
+  tz: z.string().min(1).max(64).optional(),
+};
+export const scheduleForOrgsSchema = scheduleUpgradeSchema.extend(orgFilterScopeShape);
+export const previewForOrgsSchema = schedulePreviewBodySchema.extend(orgFilterScopeShape);
 
 export const schedulePreviewSchema = z.object({
   /** One row per target version: how many orgs it will reach. */

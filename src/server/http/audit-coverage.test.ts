@@ -40,6 +40,9 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/stats': 'Analyze: a read with a list body, open to read-only users',
   'POST /api/orgs/:orgId/upgrade/preview': 'a preview: nothing is written',
   'POST /api/orggroups/:id/upgrade/preview': 'a preview: nothing is written',
+  'POST /api/orgs/upgrade/preview': 'a preview: nothing is written',
+  'POST /api/orgs/upgrade':
+    "schedule-filtered.test.ts checks its 'upgrade.schedule' row (target org_filter)",
   'POST /api/upgrades/:id/rollout/resume':
     "needs a halted rollout; rollout.test.ts checks its 'upgrade.rollout.resume' row",
   'POST /api/upgrades/:id/rollout/waves/:wave/skip':

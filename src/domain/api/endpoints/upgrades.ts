@@ -15,7 +15,9 @@ import { listEndpoint } from '../list-endpoint';
 import {
   cancelUpgradeSchema,
   noBodySchema,
+  previewForOrgsSchema,
   purgeResultSchema,
+  scheduleForOrgsSchema,
   refreshResultSchema,
   scheduleResultSchema,
   schedulePreviewBodySchema,
@@ -94,6 +96,26 @@ export const upgradeEndpoints = {
     params: idParams,
     body: scheduleUpgradeSchema,
     response: scheduleResultSchema,
+  }),
+
+  scheduleForOrgs: endpoint({
+    method: 'POST',
+    path: '/api/orgs/upgrade',
+    tag: 'upgrades',
+    description:
+      'Schedules an upgrade of the orgs a filtered Orgs list shows (its column filters, at least one), with the same eligibility as a group; 409 with the preview when none can be upgraded.',
+    body: scheduleForOrgsSchema,
+    response: scheduleResultSchema,
+  }),
+
+  previewForOrgs: endpoint({
+    method: 'POST',
+    path: '/api/orgs/upgrade/preview',
+    tag: 'upgrades',
+    description:
+      'What scheduling these versions for the orgs of a filtered Orgs list would do; nothing is created.',
+    body: previewForOrgsSchema,
+    response: schedulePreviewSchema,
   }),
 
   previewForOrg: endpoint({

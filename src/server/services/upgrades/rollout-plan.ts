@@ -7,15 +7,14 @@
 import { MAINTENANCE_HOLD_MINUTES } from '../../../domain/eligibility';
 import { ORG_LIST } from '../../../domain/api/orgs';
 import type { LeftOutReason } from '../../../domain/left-out';
-import { assignWaves, type RolloutPlan, type WaveSelector } from '../../../domain/rollout';
+import { assignWaves, type RolloutPlan } from '../../../domain/rollout';
 import { waveLabel } from '../../../domain/rollout-state';
 import type { Database } from '../../db/database';
-import { ORG_SOURCE } from '../../db/lists/org-sources';
 import { findMaintenanceHolds } from '../../db/repositories/instances';
 import { findOrgGroup } from '../../db/repositories/org-group-reads';
 import { findGroupOrgIds } from '../../db/repositories/orgs';
 import { InvalidError } from '../../errors';
-import { listStatement, streamListRows } from '../lists/list-service';
+import { orgsMatching } from './filtered-orgs';
 import { maintenanceReason, type PlannedWave, type SchedulePlan } from './plan';
 
 /** The plan's requests split by wave, its waves, and the orgs no wave takes left out. */
@@ -98,43 +97,17 @@ async function selectedOrgs(
       }
       selections.set(index, { ids: new Set(members.map((id) => id.trim())), name: group.name });
     } else if (wave.selector.kind === 'filter') {
-      selections.set(index, {
-        ids: await filteredOrgs(db, wave.selector, eligible, username, `${field}.filters`),
-      });
+      const { filters } = wave.selector;
+      const ids = await orgsMatching(
+        db,
+        filters,
+        { username, among: eligible },
+        `${field}.filters`,
+      );
+      selections.set(index, { ids: new Set(ids) });
     }
   }
   return selections;
-}
-
-/** The eligible orgs matching a filter wave's column filters, through the Orgs list's SQL. */
-async function filteredOrgs(
-  db: Database,
-  selector: Extract<WaveSelector, { kind: 'filter' }>,
-  eligible: readonly string[],
-  username: string | null,
-  field: string,
-): Promise<Set<string>> {
-  let statement;
-  try {
-    statement = listStatement(
-      ORG_LIST,
-      ORG_SOURCE,
-      (b) => `o.org_id = ANY(${b.param(eligible)}::text[])`,
-      { page: 1, pageSize: 25, filters: selector.filters },
-      { username },
-    );
-  } catch (error) {
-    // The list names the column ('filters.edition: …'); the plan names the wave.
-    if (error instanceof InvalidError) {
-      throw new InvalidError(`${field}: ${error.message.replace(/^filters\.?/, '')}`, field);
-    }
-    throw error;
-  }
-  const ids = new Set<string>();
-  await streamListRows<{ org_id: string }>(db, statement, async (rows) => {
-    for (const row of rows) ids.add(row.org_id.trim());
-  });
-  return ids;
 }
 
 /** Orgs whose instance has a maintenance window within MAINTENANCE_HOLD_MINUTES of the start. */

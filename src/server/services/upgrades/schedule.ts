@@ -7,6 +7,7 @@
 // only what is missing. The work runs inline in the request (a 10 000-org group is ~50 collection
 // calls per package). A plan that reaches no org is refused (409 with the preview's reasons) before
 // anything is written.
+import type { ColumnFilter } from '../../../domain';
 import type { SchedulePreview } from '../../../domain/api/upgrade-actions';
 import type { ScheduleUpgradeInput } from '../../../domain/schedule';
 import type { Database, SqlClient } from '../../db/database';
@@ -35,13 +36,16 @@ import {
   type SchedulePlan,
 } from './plan';
 import { previewOfPlan, refuseNothingToSchedule } from './preview';
+import { orgsMatching } from './filtered-orgs';
 import { planWaves } from './rollout-plan';
 import type { RolloutPlan } from '../../../domain/rollout';
 import { PushRequestRefused, pushUpgrade } from './push-jobs';
 import { withUpgradeLock } from './upgrade-lock';
 import { writeUpgrade } from './write-upgrade';
 
-export type ScheduleScope = { orgId: string } | { groupId: number };
+/** One org, a group's members, or the orgs of a filtered Orgs list (its column filters). */
+export type ScheduleScope =
+  { orgId: string } | { groupId: number } | { filters: ColumnFilter[]; tz?: string | undefined };
 
 export interface ScheduleOutcome {
   id: number;
@@ -88,7 +92,9 @@ export class UpgradeScheduler {
     const target =
       'orgId' in scope
         ? { type: 'org', id: scope.orgId }
-        : { type: 'org_group', id: String(scope.groupId) };
+        : 'groupId' in scope
+          ? { type: 'org_group', id: String(scope.groupId) }
+          : { type: 'org_filter', id: JSON.stringify(scope.filters).slice(0, 500) };
     const audit = async (
       tx: SqlClient,
       outcome: 'success' | 'failed',
@@ -154,7 +160,7 @@ export class UpgradeScheduler {
     rollout?: RolloutPlan,
     username: string | null = null,
   ): Promise<SchedulePlan> {
-    const candidates = await this.candidates(scope);
+    const candidates = await this.candidates(scope, username);
     if (!rollout) return this.planFor(candidates, versionIds, startTime);
     const plan = await this.planFor(candidates, versionIds);
     return planWaves(this.deps.db, plan, rollout, startTime, username);
@@ -270,8 +276,11 @@ export class UpgradeScheduler {
     return withUpgradeLock(this.deps.db, upgradeId, fn);
   }
 
-  private async candidates(scope: ScheduleScope): Promise<string[]> {
+  private async candidates(scope: ScheduleScope, username: string | null): Promise<string[]> {
     const { db } = this.deps;
+    if ('filters' in scope) {
+      return orgsMatching(db, scope.filters, { username, tz: scope.tz }, 'filters');
+    }
     if ('orgId' in scope) {
       if (!(await orgExists(db, scope.orgId)))
         throw new NotFoundError(`No org ${scope.orgId} is known to Pushboard.`);

@@ -1,6 +1,6 @@
-// Scheduling an upgrade (docs/api.md "Upgrades"): for one org, and for a group's members. Read-only
-// users are refused before the body is even read; the answer carries the upgrade id (the same one
-// for a repeated transid). When nobody could be upgraded nothing is written and the answer is 409
+// Scheduling an upgrade (docs/api.md "Upgrades"): for one org, a group's members, or the orgs of
+// a filtered Orgs list. Read-only users are refused before the body is even read; the answer
+// carries the upgrade id (the same one for a repeated transid). When nobody could be upgraded nothing is written and the answer is 409
 // with the preview's reasons (`preview`). The live 'upgrade' event with the transid follows the
 // commit.
 import { upgradeEndpoints } from '../../../../domain';
@@ -30,6 +30,17 @@ export function scheduleRoutes(app: AppInstance): void {
     async (request) => {
       const actor = await requireChange(app, request, ACTION);
       return scheduler.schedule(actor, { groupId: request.params.id }, request.body);
+    },
+  );
+
+  route(
+    app,
+    upgradeEndpoints.scheduleForOrgs,
+    { preValidation: changeGuard(app, ACTION, { type: 'org_filter' }) },
+    async (request) => {
+      const actor = await requireChange(app, request, ACTION);
+      const { filters, tz, ...input } = request.body;
+      return scheduler.schedule(actor, { filters, tz }, input);
     },
   );
 }
