@@ -21,6 +21,9 @@ export interface TableReport {
   unchanged: number;
   changed: number;
   changedSamples: string[];
+  /** Imported by an earlier run, no longer in the old database (Pushboard keeps its copy). */
+  gone: number;
+  goneSamples: string[];
   skipped: number;
   skippedReasons: ReasonCount[];
   notes: ReasonCount[];
@@ -42,6 +45,8 @@ export function emptyTableReport(source: string, target: string): TableReport {
     unchanged: 0,
     changed: 0,
     changedSamples: [],
+    gone: 0,
+    goneSamples: [],
     skipped: 0,
     skippedReasons: [],
     notes: [],
@@ -87,6 +92,7 @@ export function formatImportReport(report: ImportReport): string {
     newHeader,
     'unchanged',
     'changed since',
+    'gone since',
     'skipped',
   ];
   const rows = report.tables.map((t) => [
@@ -95,6 +101,7 @@ export function formatImportReport(report: ImportReport): string {
     String(t.imported),
     String(t.unchanged),
     String(t.changed),
+    String(t.gone),
     String(t.skipped),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
@@ -128,6 +135,11 @@ export function formatImportReport(report: ImportReport): string {
     );
     for (const t of changed)
       lines.push(`  ${t.source}: ${t.changed} (e.g. ${t.changedSamples.join(', ')})`);
+  }
+  const gone = report.tables.filter((t) => t.gone > 0);
+  if (gone.length > 0) {
+    lines.push('', 'Imported before, no longer in the old console (Pushboard keeps its copy):');
+    for (const t of gone) lines.push(`  ${t.source}: ${t.gone} (e.g. ${t.goneSamples.join(', ')})`);
   }
   if (report.failure) {
     lines.push(

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { SecretBox } from '../secrets';
-import type { ImportReport, TableReport } from './import-report';
+import { formatImportReport, type ImportReport, type TableReport } from './import-report';
 import { runImport, type ImportOptions } from './run-import';
 import { RECONNECT_REASON } from './steps-groups';
 import { generateOldConsole, type GeneratedOldConsole } from './testing/old-console-data';
@@ -203,10 +203,18 @@ describe.skipIf(!serverUrl)('import from the old console', () => {
     await old.pool.query(
       `INSERT INTO org_group_member (org_group_id, org_id) VALUES (5, '00D000000000XYZ')`,
     );
+    await old.pool.query('DELETE FROM upgrade_job WHERE id = 1');
     const report = await runImport(options(target));
     expect(table(report, 'org_group')).toMatchObject({ changed: 1, changedSamples: ['5'] });
     expect(table(report, 'upgrade')).toMatchObject({ changed: 1, changedSamples: ['1'] });
     expect(table(report, 'org_group_member').imported).toBe(1);
-    expect(table(report, 'upgrade_job').imported).toBe(0);
+    expect(table(report, 'upgrade_job')).toMatchObject({
+      imported: 0,
+      gone: 1,
+      goneSamples: ['1'],
+    });
+    expect(formatImportReport(report)).toContain(
+      'Imported before, no longer in the old console (Pushboard keeps its copy):\n  upgrade_job: 1 (e.g. 1)',
+    );
   });
 });

@@ -129,6 +129,7 @@ async function importTable(
       const before = mapped.get(key);
       if (before) {
         setTarget(ctx, step.source, key, before.target);
+        mapped.delete(key);
         if (before.hash === hash) report.unchanged++;
         else addChanged(report, key);
       } else if ('skip' in plan) {
@@ -156,6 +157,9 @@ async function importTable(
       tables: IMPORT_STEPS.length,
     });
   }
+  // What is left was imported once and is no longer in the old console (Pushboard keeps it).
+  report.gone = mapped.size;
+  report.goneSamples = [...mapped.keys()].slice(0, 5);
 }
 
 async function auditImport(options: ImportOptions, report: ImportReport): Promise<void> {
