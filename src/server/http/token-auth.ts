@@ -3,7 +3,7 @@
 // Authorization header to a cross-site request, so there is nothing to forge), counted per token
 // in a fixed minute in each web process.
 import type { FastifyRequest } from 'fastify';
-import { authenticateToken } from '../services/api-tokens';
+import { authenticateToken, recordTokenRead } from '../services/api-tokens';
 import { TooManyRequestsError } from '../errors';
 import type { AppInstance } from './app-instance';
 
@@ -59,4 +59,13 @@ export async function authenticateBearer(
   }
   request.session = session;
   request.apiTokenId = tokenId;
+  // Every use is on record as the owner: changes through their own audit rows, reads here.
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    await recordTokenRead(app.deps.db, {
+      username: session.username,
+      tokenId,
+      route: request.routeOptions.url ?? request.url,
+      url: request.url,
+    });
+  }
 }

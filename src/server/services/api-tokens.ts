@@ -211,3 +211,21 @@ export async function authenticateToken(
     },
   };
 }
+
+/**
+ * A read made with a token, audited as its owner (docs/security.md "API tokens"): changes are
+ * audited by their own services, reads leave this row, so every use of a token is on record.
+ */
+export async function recordTokenRead(
+  db: SqlClient,
+  read: { username: string; tokenId: number; route: string; url: string },
+): Promise<void> {
+  await writeAudit(db, {
+    actor: read.username,
+    action: 'token.read',
+    targetType: 'route',
+    targetId: read.route,
+    outcome: 'success',
+    details: { token_id: read.tokenId, url: read.url.slice(0, 500) },
+  });
+}

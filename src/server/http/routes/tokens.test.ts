@@ -92,6 +92,17 @@ describe('personal API tokens', () => {
       `SELECT actor FROM audit_log WHERE action = 'savedfilter.create' ORDER BY id DESC LIMIT 1`,
     );
     expect(rows[0]?.actor).toBe('ops@example.com');
+    // Reads are on record too, as the owner, naming the route and the token.
+    const reads = await t.testDb.db.query<{ actor: string; target_id: string; token: number }>(
+      `SELECT actor, target_id, (details->>'token_id')::int AS token FROM audit_log
+        WHERE action = 'token.read' AND (details->>'token_id')::int = $1 ORDER BY id`,
+      [made.id],
+    );
+    expect(reads.rows[0]).toEqual({
+      actor: 'ops@example.com',
+      target_id: '/api/orgs',
+      token: made.id,
+    });
     const listed = (await call('GET', '/api/tokens', operator)).json as unknown as ApiToken[];
     expect(listed.find((r) => r.id === made.id)?.last_used_at).not.toBeNull();
   });
