@@ -77,7 +77,8 @@ export async function deliverWebhook(deps: DeliverDeps, deliveryId: string): Pro
   await deps.db.transaction(async (tx) => {
     await recordAttempt(tx, deliveryId, {
       statusCode: result.status,
-      answer: result.excerpt,
+      // PostgreSQL text cannot hold NUL: an answer with one would never be recorded.
+      answer: result.excerpt.replaceAll('\u0000', ''),
       status: result.delivered ? 'succeeded' : wait === null ? 'failed' : 'pending',
       retryInMs: wait,
       counted: true,

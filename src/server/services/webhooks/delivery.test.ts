@@ -154,6 +154,14 @@ describe('webhook deliveries', () => {
     expect(row.next_attempt_at).toBeNull();
   });
 
+  it('records an answer that PostgreSQL text could not hold as it is', async () => {
+    receiver.body = 'accepted\u0000 with a NUL';
+    const [id] = await emitWebhookEvent(testDb.db, 'upgrade.completed', { upgrade_id: 15 });
+    const row = await eventually(delivered(id!));
+    receiver.body = 'ok';
+    expect(row.last_answer).toBe('accepted with a NUL');
+  });
+
   it("emits 'fetch.failed' with the failed job's verdict", async () => {
     const jobId = await engine.start('fetch', {}, 'alice');
     const got = await eventually(async () =>

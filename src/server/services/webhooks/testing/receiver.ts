@@ -16,8 +16,9 @@ export class TestReceiver {
   readonly received: ReceivedDelivery[] = [];
   /** The secret signatures are checked with (set once the endpoint is made). */
   secret = '';
-  /** The status to answer. */
+  /** The status to answer, and the body (for a verified delivery). */
   status = 200;
+  body = 'ok';
   private server: Server | undefined;
   port = 0;
 
@@ -38,7 +39,9 @@ export class TestReceiver {
           body,
         );
         this.received.push({ headers: request.headers, body, verified });
-        response.writeHead(verified ? this.status : 401).end(verified ? 'ok' : 'bad signature');
+        response
+          .writeHead(verified ? this.status : 401)
+          .end(verified ? this.body : 'bad signature');
       });
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
