@@ -1,6 +1,8 @@
 // `npm run import`'s entry: arguments, exit codes and the printed report, against a generated
 // old database and a fresh Pushboard database on PostgreSQL.
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +31,23 @@ describe('npm run import: arguments', () => {
     expect(missing.err).toMatch(/--from must be the postgres:\/\/ URL/);
     expect((await run(['--from', 'mysql://x'], {})).code).toBe(2);
     expect((await run(['--from', 'postgres://x', '--batch-size', '0'], {})).code).toBe(2);
+  });
+
+  it('will not open the embedded database beside a running console (exit 1)', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await run(['--from', 'postgres://old-host/pm'], {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'pushboard-import-')),
+      });
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(/^Pushboard seems to be running \(PORT \d+ is in use\)/);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { missingOldTables } from '../db/repositories/old-console-import/old-source';
+import { ensurePortFree, PortInUseError } from '../port-in-use';
 import { resolveSecretKeys, SecretBox } from '../secrets';
 import { formatImportReport } from './import-report';
 import { IMPORT_STEPS, runImport } from './run-import';
@@ -94,6 +95,18 @@ export async function runImportCli(argv: string[], io: ImportCliIo): Promise<num
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
+  }
+  // The embedded database serves one process: never open it beside a running console.
+  if (!config.DATABASE_URL) {
+    try {
+      await ensurePortFree('PORT', config.PORT, config.HOST);
+    } catch (error) {
+      if (!(error instanceof PortInUseError)) throw error;
+      io.err(
+        `Pushboard seems to be running (PORT ${config.PORT} is in use) on the embedded database, which serves one process at a time: stop it first, or start the import from the Administration page.\n`,
+      );
+      return 1;
+    }
   }
   // The import only reads the old database; a read-only session makes sure of it.
   const from = new pg.Pool({
