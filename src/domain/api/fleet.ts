@@ -30,6 +30,12 @@ export const homeUpgradeSchema = z.object({
   failed_job_count: count,
   canceled_job_count: count,
   invalid_job_count: count,
+  /** A staged rollout's waves (0 without a plan), the first not yet passed, and whether halted. */
+  wave_count: count,
+  current_wave: z.number().int().nullable(),
+  halted: z.boolean(),
+  /** Why it is held or halted, as the Upgrade detail says it. */
+  message: nullableText,
 });
 export type HomeUpgrade = z.infer<typeof homeUpgradeSchema>;
 

@@ -8,10 +8,15 @@ import { JOB_COUNTS } from './upgrade-details';
 
 type Row = Record<string, unknown>;
 
-/** Upgrades that are Active, with their job counts. */
+/** Upgrades that are Active, with their job counts and, for a staged rollout, where it stands. */
 export async function readRunningUpgrades(db: SqlClient, limit: number) {
   const { rows } = await db.query<Row>(
-    `SELECT u.id::int AS id, u.description, u.status, u.start_time, ${JOB_COUNTS}
+    `SELECT u.id::int AS id, u.description, u.status, u.start_time, u.message, ${JOB_COUNTS},
+            (SELECT count(*) FROM upgrade_wave w WHERE w.upgrade_id = u.id)::int AS wave_count,
+            (SELECT min(w.wave) FROM upgrade_wave w
+              WHERE w.upgrade_id = u.id AND w.state NOT IN ('Passed', 'Skipped')) AS current_wave,
+            EXISTS (SELECT 1 FROM upgrade_wave w
+                     WHERE w.upgrade_id = u.id AND w.state = 'Halted') AS halted
      FROM upgrade u LEFT JOIN upgrade_job j ON j.upgrade_id = u.id
      WHERE u.status = 'Active'
      GROUP BY u.id ORDER BY u.start_time DESC, u.id DESC LIMIT $1`,
@@ -31,6 +36,10 @@ export async function readRunningUpgrades(db: SqlClient, limit: number) {
       failed_job_count: number;
       canceled_job_count: number;
       invalid_job_count: number;
+      wave_count: number;
+      current_wave: number | null;
+      halted: boolean;
+      message: string | null;
     }>(row),
   );
 }

@@ -5,7 +5,7 @@
 // run by hand on the simulator's manual clock. Runs on PGlite and, with TEST_DATABASE_URL, on
 // PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rollout, RolloutPlanInput, SchedulePreview } from '../../../domain';
+import type { HomeSummary, Rollout, RolloutPlanInput, SchedulePreview } from '../../../domain';
 import { advanceRollout, rolloutPlanOf } from './rollout-advance';
 import { reconcileUpgrades } from './reconcile';
 import { startUpgradeApp, type Candidate, type UpgradeApp } from './testing/upgrade-app';
@@ -157,6 +157,15 @@ describe('a rollout of three waves', () => {
     expect(delivery?.payload.data).toMatchObject({ upgrade_id: id, wave: 2, reason });
     const detail = (await t.get(`/api/upgrades/${id}`)).json<{ message: string }>();
     expect(detail.message).toContain(reason);
+
+    // The home page's running upgrades say where the rollout stands.
+    const home = (await t.get('/api/home')).json<HomeSummary>();
+    expect(home.active_upgrades.find((u) => u.id === id)).toMatchObject({
+      wave_count: 3,
+      current_wave: 2,
+      halted: true,
+      message: expect.stringContaining(reason) as unknown,
+    });
 
     // Halted stays halted, cycle after cycle.
     await monitor(id);

@@ -67,10 +67,24 @@ function RunningUpgrade({ upgrade }: { upgrade: HomeUpgrade }) {
   const progress = progressOfUpgradeCounts(upgrade);
   return (
     <div>
-      <Anchor component={Link} to={paths.upgrade(upgrade.id) ?? '/upgrades'} size="sm" fw={500}>
-        {`${upgrade.id} · ${upgrade.description}`}
-      </Anchor>
+      <Group gap="xs" wrap="nowrap">
+        <Anchor component={Link} to={paths.upgrade(upgrade.id) ?? '/upgrades'} size="sm" fw={500}>
+          {`${upgrade.id} · ${upgrade.description}`}
+        </Anchor>
+        {upgrade.wave_count > 0 && (
+          <Badge size="sm" variant="light" color={upgrade.halted ? 'red' : 'blue'}>
+            {upgrade.halted
+              ? `Rollout halted at wave ${upgrade.current_wave ?? '?'}`
+              : `Rollout: wave ${upgrade.current_wave ?? upgrade.wave_count} of ${upgrade.wave_count}`}
+          </Badge>
+        )}
+      </Group>
       <UpgradeProgressBar progress={progress} label={`Progress of upgrade ${upgrade.id}`} />
+      {upgrade.halted && upgrade.message && (
+        <Text size="xs" c="red">
+          {upgrade.message}
+        </Text>
+      )}
     </div>
   );
 }
