@@ -153,7 +153,11 @@ function GateLine({ rollout, after }: { rollout: Rollout; after: RolloutWave }) 
         {`↓ ${rules}`}
       </Text>
       {gate?.reason && (
-        <Text size="xs" c={gate.kind === 'halt' ? 'red' : 'blue'} fw={500}>
+        <Text
+          size="xs"
+          c={gate.kind === 'halt' || rollout.state === 'Halted' ? 'red' : 'blue'}
+          fw={500}
+        >
           {gate.until ? `${gate.reason} until ${dayjs(gate.until).format('HH:mm')}` : gate.reason}
         </Text>
       )}

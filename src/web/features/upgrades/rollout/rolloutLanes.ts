@@ -1,7 +1,12 @@
 // What the Upgrade detail's swimlanes read from a rollout (docs/product.md "Staged rollouts"):
 // the words and colours of a wave's state, its failure line, and which person's decision a wave
 // offers now. Pure, so the rules are tested without drawing.
-import type { Rollout, RolloutWave, WaveDisplayState } from '../../../../domain';
+import {
+  countNoun,
+  type Rollout,
+  type RolloutWave,
+  type WaveDisplayState,
+} from '../../../../domain';
 
 /** Started reads as Running on the lanes. */
 export const WAVE_STATE_TEXT: Record<WaveDisplayState, string> = {
@@ -22,11 +27,18 @@ export const WAVE_STATE_COLOR: Record<WaveDisplayState, string> = {
   Canceled: 'gray',
 };
 
-/** "12 of 120 orgs failed (1.0 %)": what the gate counts; null before any org was pushed. */
-export function failureLine(wave: Pick<RolloutWave, 'failed_org_count' | 'pushed_org_count'>) {
-  if (wave.pushed_org_count === 0) return null;
+/**
+ * "12 of 120 orgs failed (1.0 %)": what the gate counts; null before the wave started (its jobs
+ * exist from the schedule on, so a waiting wave would read "0 of 120").
+ */
+export function failureLine(
+  wave: Pick<RolloutWave, 'state' | 'failed_org_count' | 'pushed_org_count'>,
+) {
+  if (wave.pushed_org_count === 0 || wave.state === 'Waiting' || wave.state === 'Skipped') {
+    return null;
+  }
   const share = (wave.failed_org_count * 100) / wave.pushed_org_count;
-  return `${wave.failed_org_count} of ${wave.pushed_org_count} orgs failed (${share.toFixed(1)} %)`;
+  return `${wave.failed_org_count} of ${countNoun(wave.pushed_org_count, 'org')} failed (${share.toFixed(1)} %)`;
 }
 
 export interface WaveDecisions {
