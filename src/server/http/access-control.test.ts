@@ -22,6 +22,8 @@ const READ_ONLY_ALLOWED: Record<string, string> = {
     'the Schedule Upgrade preview changes nothing (POST only because the body is a list)',
   'POST /api/orggroups/:id/upgrade/preview':
     'the Schedule Upgrade preview changes nothing (POST only because the body is a list)',
+  'POST /api/orgs/upgrade/preview':
+    'the Schedule Upgrade preview changes nothing (POST only because the body is a list)',
   'POST /oauth2/logout-everywhere':
     'anyone signed in may end their own sessions; it touches no other user (CSRF-checked)',
   'POST /api/tokens':

@@ -64,6 +64,7 @@ function ListTable<Row extends object>({
   onSelectionChange,
   readOnly,
   toolbar,
+  onFiltersApplied,
   savedFilters = true,
   savedFilterOffset = 0,
   exportName,
@@ -86,6 +87,8 @@ function ListTable<Row extends object>({
     () => validFilters(state.filters, list.columns, filterContext(username)),
     [state.filters, list.columns, username],
   );
+
+  useEffect(() => onFiltersApplied?.(applied), [applied, onFiltersApplied]);
 
   const { selection, rowsByKey, setSelected } = useSelection<Row>(
     controlledSelection,

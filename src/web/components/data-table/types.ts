@@ -2,7 +2,7 @@
 // "Common list behaviour").
 import type { ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ListDefinition, ListEndpointShape } from '../../../domain';
+import type { ColumnFilter, ListDefinition, ListEndpointShape } from '../../../domain';
 
 /** Rows the screen already has (small tables): filtered, sorted and paged in the browser. */
 export interface ClientSource<Row> {
@@ -52,6 +52,8 @@ export interface DataTableProps<Row extends object> {
   readonly readOnly: boolean;
   /** Buttons and toggles shown in the table's toolbar, before 'N Selected' and Export. */
   readonly toolbar?: ReactNode;
+  /** Told the column filters in force (the valid ones) whenever they change. */
+  readonly onFiltersApplied?: (filters: readonly ColumnFilter[]) => void;
   /** Show the saved-filter bar (default true). */
   readonly savedFilters?: boolean;
   /**

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ORG_LIST, READ_ONLY_MESSAGE } from '../../../../domain';
+import { ORG_FILTER_REQUIRED, ORG_LIST, READ_ONLY_MESSAGE } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { calledUrls, type StubRoute } from '../../../testing/stubFetch';
 import { blacklistedKey } from './useBlacklistedToggle';
+import { storageKey } from '../../../components/data-table/useListState';
 import { makeOrg, ORG_ID, RELATED_ORG_ID } from '../testing/orgFixtures';
-import { listPage, makeUser } from '../../../testing/fixtures';
+import {
+  listPage,
+  makePackage,
+  makeUser,
+  makeVersion,
+  PACKAGE_ID,
+} from '../../../testing/fixtures';
 import { renderOrgScreen } from '../testing/renderOrgScreen';
 
 const ORGS = [
@@ -161,6 +168,60 @@ describe('OrgsListScreen', () => {
     expect(await screen.findByRole('dialog', { name: 'Select Group' })).toHaveTextContent(
       '1 org selected.',
     );
+  });
+
+  it('schedules an upgrade of the filtered orgs only once the list has a filter', async () => {
+    const user = userEvent.setup();
+    const previews: unknown[] = [];
+    const filters = [{ id: 'edition', value: 'Enterprise' }];
+    // The list comes back with the filters it was left with.
+    localStorage.setItem(storageKey(ORG_LIST.key, 'filters'), JSON.stringify(filters));
+    const { queryClient } = renderOrgScreen({
+      route: '/orgs',
+      routes: {
+        'GET /api/orgs': orgsRoute(),
+        'GET /api/packages': { json: [makePackage()] },
+        'GET /api/packageversions': { json: [makeVersion()] },
+        'POST /api/orgs/upgrade/preview': (_url, init) => {
+          previews.push(JSON.parse(init?.body as string));
+          return {
+            json: {
+              requests: [
+                {
+                  package_id: PACKAGE_ID,
+                  package_name: 'Relay',
+                  version_id: 'x',
+                  version_number: '1.2.0',
+                  orgs: 2,
+                },
+              ],
+              leftOutOrgs: 0,
+              leftOut: [],
+            },
+          };
+        },
+      },
+    });
+    await userLoaded(queryClient);
+    const button = await screen.findByRole('button', { name: 'Schedule Upgrade' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(
+      await screen.findByRole('dialog', { name: /^Schedule Upgrade: 2 filtered orgs/ }),
+    ).toBeVisible();
+    await waitFor(() => expect(previews.length).toBeGreaterThan(0));
+    expect(previews[0]).toMatchObject({ filters });
+  });
+
+  it('keeps Schedule Upgrade off until the list is filtered', async () => {
+    const { queryClient } = renderOrgScreen({
+      route: '/orgs',
+      routes: { 'GET /api/orgs': orgsRoute() },
+    });
+    await userLoaded(queryClient);
+    const button = await screen.findByRole('button', { name: 'Schedule Upgrade' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', ORG_FILTER_REQUIRED);
   });
 
   it('says so when no org matches', async () => {

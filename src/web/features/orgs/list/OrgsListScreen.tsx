@@ -1,9 +1,10 @@
 // Orgs list (docs/product.md "Orgs list"): every customer org, server-paged; the Blacklisted toggle
 // narrows the list to the orgs kept out of upgrades, and a row opens the org. Add To Group sends
-// the selection to a group; Import looks pasted org ids up.
-import { lazy, Suspense, useState } from 'react';
-import { Switch } from '@mantine/core';
-import { ORG_LIST, type Org } from '../../../../domain';
+// the selection to a group; Import looks pasted org ids up; Schedule Upgrade schedules the orgs
+// the filters show (docs/product.md "Scheduling an upgrade"), with at least one filter.
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Button, Switch } from '@mantine/core';
+import { ORG_FILTER_REQUIRED, ORG_LIST, type ColumnFilter, type Org } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
 import { DataTable } from '../../../components/data-table';
@@ -23,6 +24,9 @@ const SelectGroupModal = lazy(() =>
 const ImportOrgsModal = lazy(() =>
   import('../../orggroups').then((m) => ({ default: m.ImportOrgsModal })),
 );
+const ScheduleUpgradeModal = lazy(() =>
+  import('../../upgrades').then((m) => ({ default: m.ScheduleUpgradeModal })),
+);
 
 export function OrgsListScreen() {
   const { readOnly, username } = useTableAccess();
@@ -33,12 +37,26 @@ export function OrgsListScreen() {
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   // Mounted from their first opening on, so they close with their transition.
-  const [used, setUsed] = useState({ adding: false, importing: false });
-  const open = (modal: 'adding' | 'importing') => {
+  const [used, setUsed] = useState({ adding: false, importing: false, scheduling: false });
+  const open = (modal: 'adding' | 'importing' | 'scheduling') => {
     setUsed((previous) => ({ ...previous, [modal]: true }));
-    (modal === 'adding' ? setAdding : setImporting)(true);
+    ({ adding: setAdding, importing: setImporting, scheduling: setScheduling })[modal](true);
   };
+  const [filters, setFilters] = useState<readonly ColumnFilter[]>([]);
+  const onFiltersApplied = useCallback(
+    (applied: readonly ColumnFilter[]) => setFilters(applied),
+    [],
+  );
+  const scope = useMemo(
+    () => ({
+      kind: 'orgs' as const,
+      filters,
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    }),
+    [filters],
+  );
 
   return (
     <Screen name="orgs" title="Orgs">
@@ -55,6 +73,7 @@ export function OrgsListScreen() {
         readOnly={readOnly}
         username={username}
         exportName={blacklisted ? 'BlacklistedOrgs' : 'Orgs'}
+        onFiltersApplied={onFiltersApplied}
         toolbar={
           <>
             <Switch
@@ -77,6 +96,21 @@ export function OrgsListScreen() {
             >
               Import
             </ChangeActionButton>
+            {readOnly ? (
+              <ChangeActionButton readOnly size="xs" variant="default">
+                Schedule Upgrade
+              </ChangeActionButton>
+            ) : (
+              <Button
+                size="xs"
+                variant="default"
+                disabled={filters.length === 0}
+                title={filters.length === 0 ? ORG_FILTER_REQUIRED : undefined}
+                onClick={() => open('scheduling')}
+              >
+                Schedule Upgrade
+              </Button>
+            )}
           </>
         }
       />
@@ -90,6 +124,14 @@ export function OrgsListScreen() {
         )}
         {used.importing && (
           <ImportOrgsModal opened={importing} onClose={() => setImporting(false)} />
+        )}
+        {used.scheduling && (
+          <ScheduleUpgradeModal
+            opened={scheduling}
+            onClose={() => setScheduling(false)}
+            scope={scope}
+            name={`${total?.total ?? 'the'} filtered orgs`}
+          />
         )}
       </Suspense>
     </Screen>
