@@ -4,6 +4,7 @@
 // upgrade is previewed, scheduled, refused activation by its creator's token (the activation
 // policy sees the token's owner), activated by another user's token and watched to its end, whose
 // exit code says how it ended; its failures are retried; a list is exported; a bad token is a 401.
+// The preview is asked with a staged rollout's plan (--plan) and lists its waves.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -162,11 +163,18 @@ describe('pushboard', () => {
       String(pilot.id),
       '--versions',
       chosen,
+      // A staged rollout's preview: each wave of the canary preset.
+      '--plan',
+      `canary:${pilot.id}`,
       '--json',
     ]);
     expect(preview.code, preview.stderr).toBe(0);
-    const reached = (JSON.parse(preview.stdout) as { requests: { orgs: number }[] }).requests;
-    expect(reached.reduce((sum, r) => sum + r.orgs, 0)).toBeGreaterThan(0);
+    const previewed = JSON.parse(preview.stdout) as {
+      requests: { orgs: number }[];
+      waves?: { wave: number; orgs: number }[];
+    };
+    expect(previewed.requests.reduce((sum, r) => sum + r.orgs, 0)).toBeGreaterThan(0);
+    expect(previewed.waves?.map((w) => w.wave)).toEqual([1, 2, 3, 4]);
 
     const start = new Date(Date.now() + 5_000).toISOString();
     const scheduled = await cli([
@@ -184,6 +192,9 @@ describe('pushboard', () => {
     ]);
     expect(scheduled.code, scheduled.stderr).toBe(0);
     const { id } = JSON.parse(scheduled.stdout) as { id: number };
+    const plain = await cli(['upgrades', 'rollout', String(id)]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain(`Upgrade ${id} has no rollout plan: every org goes at once.`);
 
     // The token's owner created it: the activation policy refuses them, as it would on the page.
     const own = await cli(['upgrades', 'activate', String(id)]);

@@ -1,6 +1,7 @@
 // One wave of the rollout swimlanes (docs/product.md "Staged rollouts"): its number and label,
-// its state, the progress of its jobs, what the gate counts, when it started, passed or halted and
-// who decided what about it, with their comments.
+// its state, the progress of its jobs, what the gate counts, and in the order they happened: when
+// it started, ended, halted (why, in red), was resumed or skipped (by whom, with the comment) and
+// passed.
 import type { ReactNode } from 'react';
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { progressOfUpgradeCounts, type RolloutWave } from '../../../../domain';
@@ -60,7 +61,6 @@ export function WaveLane({ wave, actions }: { wave: RolloutWave; actions: ReactN
         )}
         {when('Started', wave.started_at, wave.started_by)}
         {when('Ended', wave.ended_at)}
-        {when('Passed', wave.passed_at)}
         {when('Halted', wave.halted_at)}
         {wave.halt_reason && (
           <Alert color="red" title="Halted" p="xs" data-testid={`${testId}-halt`}>
@@ -69,6 +69,7 @@ export function WaveLane({ wave, actions }: { wave: RolloutWave; actions: ReactN
         )}
         {when('Resumed', wave.resumed_at, wave.resumed_by, wave.resume_comment)}
         {when('Skipped', wave.skipped_at, wave.skipped_by, wave.skip_comment)}
+        {when('Passed', wave.passed_at)}
       </Stack>
     </Paper>
   );
