@@ -1,7 +1,7 @@
-// The Schedule Upgrade modal's rollout plan while it is edited (docs/product.md "Staged
-// rollouts"): a list of waves as the inputs hold them (a NumberInput may be empty, a group not
-// chosen yet), turned into the plan the server takes and checked with the same rolloutPlanSchema,
-// so the modal shows the server's own messages beside each field.
+// The Schedule Upgrade modal's rollout plan while it is edited
+// (docs/product.md "Staged rollouts"): a list of waves as the inputs hold them (a NumberInput may
+// be empty, a group not chosen yet), turned into the plan the server takes and checked with the
+// same rolloutPlanSchema, so the modal shows the server's own messages beside each field.
 import {
   compileFilter,
   DEFAULT_FAILURE_THRESHOLD_PERCENT,
