@@ -16,10 +16,8 @@ import { activateUpgrade, advanceTiers } from '../src/server/services/upgrades/a
 import { reconcileUpgrades } from '../src/server/services/upgrades/reconcile';
 import { UpgradeScheduler } from '../src/server/services/upgrades/schedule';
 import { RecordingLive } from '../src/server/sync/testing/recording-context';
-import { connectSimulatorOrgs, type SimOrgLogin } from '../src/server/sync/testing/sync-harness';
 import { formatTable, type BenchRow } from './run';
-import { serverDatabase, startRemoteSimulator } from './support/processes';
-import { prepareUpgradeOrgs } from './support/upgrade-orgs';
+import { prepareUpgradeOrgs, startUpgradeBench } from './support/upgrade-orgs';
 
 const ORGS = Number(process.env.BENCH_ROLLOUT_ORGS ?? 10_000);
 const CYCLE_MS = 60_000;
@@ -50,27 +48,9 @@ export async function runRolloutBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const add = (benchmark: string, figure: string, detail = '') =>
     rows.push({ benchmark, figure, detail });
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const sim = await startRemoteSimulator('scale');
-  const testDb = await serverDatabase(serverUrl);
-  const db = testDb.db;
-  const control = async (path: string, method = 'GET', body?: unknown) => {
-    const response = await fetch(`${sim.url}/__sim/${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
+  const bench = await startUpgradeBench();
+  const { db, control, deps, gateway } = bench;
   try {
-    const orgs = (await control('orgs')) as unknown as SimOrgLogin[];
-    const { deps, gateway } = await connectSimulatorOrgs({
-      db,
-      url: sim.url,
-      orgs,
-      now: () => new Date(),
-    });
-    await control('failure-rate', 'PUT', { rate: 0 });
     const { packages, groupId } = await prepareUpgradeOrgs(db, deps, gateway, ORGS, 1);
     const version = packages[0]!.latest.trim();
 
@@ -196,8 +176,7 @@ export async function runRolloutBench(): Promise<BenchRow[]> {
     );
     return rows;
   } finally {
-    await testDb.drop();
-    sim.child.kill();
+    await bench.close();
   }
 }
 

@@ -1,13 +1,18 @@
-// The upgrade benchmarks' set-up: the scale dataset's packages and versions fetched by the
+// The upgrade benchmarks' set-up: the simulator (scale dataset) in its own process with its orgs
+// connected and no random failures, a fresh PostgreSQL database (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres); then the packages and versions fetched by the
 // product's sync steps, then `orgs` orgs that have each of the first-tier `packageCount` packages
 // installed below the latest version (read from the simulator's PackageSubscriber, written
 // directly in SQL with Active licenses), in one Upgrade Group.
+import type { ChildProcess } from 'node:child_process';
 import { z } from 'zod';
 import type { Database } from '../../src/server/db/database';
 import type { SalesforceGateway } from '../../src/server/salesforce/gateway';
 import { fetchSteps } from '../../src/server/sync/fetch-job';
 import type { SyncDeps } from '../../src/server/sync/deps';
 import { RecordingContext } from '../../src/server/sync/testing/recording-context';
+import { connectSimulatorOrgs, type SimOrgLogin } from '../../src/server/sync/testing/sync-harness';
+import { serverDatabase, startRemoteSimulator } from './processes';
 
 const subscriberSchema = z.object({
   OrgKey: z.string(),
@@ -16,6 +21,54 @@ const subscriberSchema = z.object({
 });
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+export type SimControl = (
+  path: string,
+  method?: string,
+  body?: unknown,
+) => Promise<Record<string, unknown>>;
+
+export interface UpgradeBench {
+  sim: { url: string; child: ChildProcess };
+  db: Database;
+  /** The simulator's control API (`/__sim/<path>`). */
+  control: SimControl;
+  deps: SyncDeps;
+  gateway: SalesforceGateway;
+  close(): Promise<void>;
+}
+
+export async function startUpgradeBench(): Promise<UpgradeBench> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const sim = await startRemoteSimulator('scale');
+  const testDb = await serverDatabase(serverUrl);
+  const close = async () => {
+    await testDb.drop();
+    sim.child.kill();
+  };
+  const control: SimControl = async (path, method = 'GET', body) => {
+    const response = await fetch(`${sim.url}/__sim/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  try {
+    const orgs = (await control('orgs')) as unknown as SimOrgLogin[];
+    const { deps, gateway } = await connectSimulatorOrgs({
+      db: testDb.db,
+      url: sim.url,
+      orgs,
+      now: () => new Date(),
+    });
+    await control('failure-rate', 'PUT', { rate: 0 });
+    return { sim, db: testDb.db, control, deps, gateway, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 export async function prepareUpgradeOrgs(
   db: Database,
