@@ -283,8 +283,14 @@ describe('a staged rollout', () => {
     await expect(operator.getByTestId('wave-lane-2-halt').innerText()).resolves.toMatch(
       /Wave 2 failed on \d+ of \d+ orgs? \(.+ %\), over the 2 % threshold/,
     );
-    await operator.getByText('Rollout Halted').first().waitFor(WAIT);
-    await admin.getByText('Rollout Halted').first().waitFor(WAIT);
+    // This upgrade's notice (demo mode seeds a halted rollout of its own).
+    for (const page of [operator, admin]) {
+      const notice = page.locator('.mantine-Notification-root', { hasText: 'Rollout Halted' });
+      await notice
+        .filter({ hasText: `Upgrade ${upgradeId}: Wave 2 failed` })
+        .first()
+        .waitFor(WAIT);
+    }
     await expect(operator.getByTestId('rollout-state').textContent()).resolves.toBe('Halted');
     await laneReads(operator, 3, 'Waiting');
     await screenshot(operator, 'rollout-halted');
