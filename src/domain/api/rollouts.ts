@@ -27,7 +27,10 @@ export const rolloutWaveSchema = z.object({
   canceled_job_count: count,
   invalid_job_count: count,
   ineligible_job_count: count,
-  /** What the gate counts: orgs with a pushed job, and those of them with a Failed job. */
+  /**
+   * What the gate counts: orgs with a job to push (any status but Ineligible, so a waiting wave
+   * counts its planned orgs), and those of them with a Failed job.
+   */
   pushed_org_count: count,
   failed_org_count: count,
   started_at: isoTime,

@@ -103,9 +103,9 @@ export const schedulePreviewBodySchema = scheduleUpgradeSchema
   .extend({ scheduled_date: scheduleUpgradeSchema.shape.scheduled_date.optional() });
 
 /**
- * The orgs of a filtered Orgs list, as a schedule's scope (docs/product.md "Scheduling an
- * upgrade"): its column filters (at least one: every org at once is a group's upgrade) and the
- * time zone its date filters are read in.
+ * The orgs of a filtered Orgs list, as a schedule's scope
+ * (docs/product.md "Scheduling an upgrade"): its column filters (at least one: every org at once
+ * is a group's upgrade) and the time zone its date filters are read in.
  */
 export const ORG_FILTER_REQUIRED = 'Filter the Orgs list first: at least one column filter';
 export const orgFilterScopeShape = {

@@ -9,18 +9,17 @@
 // (the simulator's push engine counts activations), the second tier only after the first finished,
 // every local request and job has Salesforce's status, and nothing is lost (each planned org's job,
 // one per org and request). PostgreSQL only: PGlite cannot be shared between processes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { PushEngine } from '../../../../test/support/salesforce-simulator';
 import { loadConfig, upgradeSettings } from '../../config';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { RecordingLive, runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness } from '../../sync/testing/sync-harness';
 import { activateUpgrade, type LifecycleDeps } from './activate';
 import { UpgradeScheduler } from './schedule';
+import { countActivations, spawnCrashWorker } from './testing/crash-worker';
 import { upgradeJobDefinitions } from './upgrade-job-definitions';
 
 const ORGS = 2_000;
@@ -54,19 +53,7 @@ describe('activation killed with SIGKILL between two push requests', () => {
       const db = h.testDb.db;
       const rows = async <T>(sql: string, params: unknown[] = []) =>
         (await db.query<T>(sql, params)).rows;
-      const activations = new Map<string, number[]>();
-      // Counts the simulator's activations (the spy calls the real engine with its `this`).
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      const activate = PushEngine.prototype.activate;
-      const spy = vi.spyOn(PushEngine.prototype, 'activate').mockImplementation(function (
-        this: PushEngine,
-        context,
-        requestId,
-        activatedMs,
-      ) {
-        activations.set(requestId, [...(activations.get(requestId) ?? []), activatedMs]);
-        activate.call(this, context, requestId, activatedMs);
-      });
+      const { activations, restore } = countActivations();
       let child: ChildProcess | undefined;
       try {
         expect((await runJob(fetchAllJob(h.deps))).errorMessages()).toEqual([]);
@@ -142,36 +129,23 @@ describe('activation killed with SIGKILL between two push requests', () => {
 
         // Salesforce holds the second request's call without an answer: the kill lands between
         // the two activations of the first tier.
-        const script = fileURLToPath(
-          new URL('./testing/activate-worker-process.ts', import.meta.url),
-        );
-        const worker = spawn(process.execPath, ['--import', 'tsx', script], {
-          env: {
-            ...process.env,
-            DATABASE_URL: h.testDb.url,
-            SIM_URL: h.sim.url,
-            UPGRADE_ID: String(upgradeId),
-          },
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
-        child = worker;
-        let output = '';
-        worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const worker = spawnCrashWorker(h, upgradeId);
+        child = worker.child;
+        const output = worker.output;
         // The hang is for the activation, not for connecting the orgs (which reads each org).
-        await waitFor(() => expect(output).toContain('ready'));
+        await waitFor(() => expect(output()).toContain('ready'));
         h.sim.control.resetFaultCounts();
         h.sim.control.setFaults(second!.package_org_id, { hangRate: 1 });
-        worker.stdin.write('go\n');
+        child.stdin?.write('go\n');
         await waitFor(() => {
-          expect(sfStatus(first!), output).toBe('Pending');
-          expect(h.sim.control.faultCounts().hang, output).toBeGreaterThan(0);
+          expect(sfStatus(first!), output()).toBe('Pending');
+          expect(h.sim.control.faultCounts().hang, output()).toBeGreaterThan(0);
         });
-        const exited = once(worker, 'exit');
-        expect(worker.kill('SIGKILL')).toBe(true);
+        const exited = once(child, 'exit');
+        expect(child.kill('SIGKILL')).toBe(true);
         await exited;
         h.sim.control.clearFaults();
-        expect(output).not.toContain('activated');
+        expect(output()).not.toContain('activated');
 
         // Killed mid-way: Salesforce has the first request Pending, the others Created; Pushboard
         // wrote only its intent (the upgrade is still Ready, every request Created, the first
@@ -299,7 +273,7 @@ describe('activation killed with SIGKILL between two push requests', () => {
         expect(jobs + ineligible[0]!.n).toBe(planned[0]!.n);
       } finally {
         if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        spy.mockRestore();
+        restore();
         h.sim.control.clearFaults();
         await h.close();
       }

@@ -7,11 +7,9 @@
 // alone: every push request was activated exactly once at Salesforce (the simulator's push engine
 // counts activations), no wave before the previous one ended, every wave passed, none skipped.
 // PostgreSQL only: PGlite cannot be shared between processes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { PushEngine } from '../../../../test/support/salesforce-simulator';
 import { loadConfig, upgradeSettings } from '../../config';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { RecordingLive, runJob } from '../../sync/testing/recording-context';
@@ -19,6 +17,7 @@ import { startSyncHarness, type SyncHarness } from '../../sync/testing/sync-harn
 import { activateUpgrade, type LifecycleDeps } from './activate';
 import { reconcileUpgrades } from './reconcile';
 import { UpgradeScheduler } from './schedule';
+import { countActivations, spawnCrashWorker } from './testing/crash-worker';
 import { upgradeJobDefinitions } from './upgrade-job-definitions';
 
 const ORGS = 600;
@@ -48,18 +47,7 @@ describe('a rollout killed with SIGKILL at its wave transitions', () => {
       const db = h.testDb.db;
       const rows = async <T>(sql: string, params: unknown[] = []) =>
         (await db.query<T>(sql, params)).rows;
-      const activations = new Map<string, number[]>();
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      const activate = PushEngine.prototype.activate;
-      const spy = vi.spyOn(PushEngine.prototype, 'activate').mockImplementation(function (
-        this: PushEngine,
-        context,
-        requestId,
-        activatedMs,
-      ) {
-        activations.set(requestId, [...(activations.get(requestId) ?? []), activatedMs]);
-        activate.call(this, context, requestId, activatedMs);
-      });
+      const { activations, restore } = countActivations();
       let child: ChildProcess | undefined;
       try {
         expect((await runJob(fetchAllJob(h.deps))).errorMessages()).toEqual([]);
@@ -106,36 +94,22 @@ describe('a rollout killed with SIGKILL at its wave transitions', () => {
 
         /** Runs the monitor's step in a child and kills it once Salesforce hangs on `hung`. */
         const killDuringTransition = async (hung: Item, before: () => void) => {
-          const script = fileURLToPath(
-            new URL('./testing/activate-worker-process.ts', import.meta.url),
-          );
-          const worker = spawn(process.execPath, ['--import', 'tsx', script], {
-            env: {
-              ...process.env,
-              DATABASE_URL: h.testDb.url,
-              SIM_URL: h.sim.url,
-              UPGRADE_ID: String(upgradeId),
-              ACTION: 'advance',
-            },
-            stdio: ['pipe', 'pipe', 'pipe'],
-          });
-          child = worker;
-          let output = '';
-          worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          await waitFor(() => expect(output).toContain('ready'));
+          const worker = spawnCrashWorker(h, upgradeId, 'advance');
+          child = worker.child;
+          const output = worker.output;
+          await waitFor(() => expect(output()).toContain('ready'));
           h.sim.control.resetFaultCounts();
           h.sim.control.setFaults(hung.package_org_id, { hangRate: 1 });
-          worker.stdin.write('go\n');
+          child.stdin?.write('go\n');
           await waitFor(() => {
             before();
-            expect(h.sim.control.faultCounts().hang, output).toBeGreaterThan(0);
+            expect(h.sim.control.faultCounts().hang, output()).toBeGreaterThan(0);
           });
-          const exited = once(worker, 'exit');
-          expect(worker.kill('SIGKILL')).toBe(true);
+          const exited = once(child, 'exit');
+          expect(child.kill('SIGKILL')).toBe(true);
           await exited;
           h.sim.control.clearFaults();
-          expect(output).not.toContain('advanced');
+          expect(output()).not.toContain('advanced');
         };
 
         // Wave 1 by activation; it runs to its end.
@@ -203,7 +177,7 @@ describe('a rollout killed with SIGKILL at its wave transitions', () => {
         expect(all.map((i) => i.status)).toEqual(all.map((i) => sfStatus(i)));
       } finally {
         if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        spy.mockRestore();
+        restore();
         h.sim.control.clearFaults();
         await h.close();
       }

@@ -30,20 +30,23 @@ export async function readRollout(
     upgrade.status === 'Active' && current
       ? rolloutStep(waves.map(waveStatus), outcomeOf(current, counts), plan, now)
       : null;
-  const gate =
-    step && current
-      ? {
-          wave: current.wave,
-          kind: step.kind === 'start' ? ('wait' as const) : step.kind,
-          reason:
-            step.kind === 'halt' || step.kind === 'wait'
-              ? step.reason
-              : step.kind === 'idle'
-                ? (step.message ?? current.halt_reason)
-                : null,
-          until: step.kind === 'wait' ? iso(step.until) : null,
-        }
-      : null;
+  const gate = !current
+    ? null
+    : current.state === 'Halted'
+      ? { wave: current.wave, kind: 'halt' as const, reason: current.halt_reason, until: null }
+      : step
+        ? {
+            wave: current.wave,
+            kind: step.kind === 'start' ? ('wait' as const) : step.kind,
+            reason:
+              step.kind === 'halt' || step.kind === 'wait'
+                ? step.reason
+                : step.kind === 'idle'
+                  ? step.message
+                  : null,
+            until: step.kind === 'wait' ? iso(step.until) : null,
+          }
+        : null;
   return {
     upgrade_id: upgradeId,
     state: rolloutState(upgrade.status, waves),

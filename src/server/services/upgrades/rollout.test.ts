@@ -141,6 +141,7 @@ describe('a rollout of three waves', () => {
     expect(halted.waves.map((w) => w.state)).toEqual(['Passed', 'Halted', 'Waiting']);
     const reason = 'Wave 2 failed on 4 of 4 orgs (100 %), over the 2 % threshold';
     expect(halted.waves[1]).toMatchObject({ halt_reason: reason, failed_org_count: 4 });
+    expect(halted.gate).toEqual({ wave: 2, kind: 'halt', reason, until: null });
     expect(await t.requestStatus(third!.id)).toBe('Created');
     expect(t.publish).toHaveBeenCalledWith('alert', {
       subject: 'Rollout Halted',
