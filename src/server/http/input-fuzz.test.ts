@@ -436,7 +436,14 @@ async function check(
   const expected = expectedField(parts, seen);
   if (expected !== undefined && status !== 400)
     return fail(`schema rejects '${expected}' but not 400`);
-  if (expected !== undefined && field !== expected) return fail(`400 should name '${expected}'`);
+  // The NUL check reads a query parameter as sent (one string) and names it; the schema would
+  // name the element of the array it becomes ('ids' for 'ids.0'): the same field.
+  const nulOfParameter =
+    typeof field === 'string' &&
+    expected?.startsWith(`${field}.`) === true &&
+    response.body.includes('NUL character');
+  if (expected !== undefined && field !== expected && !nulOfParameter)
+    return fail(`400 should name '${expected}'`);
   if (status === 400 && (typeof field !== 'string' || field.trim() === ''))
     return fail('400 names no field');
   if (status >= 400 && status < 500) {
