@@ -61,6 +61,10 @@ export async function replaceSealedTokens(
  * the operator sees it needs connecting again. 'already' when the org was Invalid before,
  * 'changed' when its tokens changed since they were read (then nothing is written).
  */
+/** What an org whose tokens no configured key opens says why it is Invalid. */
+export const UNREADABLE_TOKENS_REASON =
+  'Its tokens were sealed with a key SECRET_KEY no longer lists: connect the org again.';
+
 export async function markOrgTokensUnreadable(
   db: SqlClient,
   orgId: string,
@@ -69,13 +73,13 @@ export async function markOrgTokensUnreadable(
   const { rows } = await db.query<{ was: string }>(
     `UPDATE connected_org AS c SET status = 'Invalid', access_token_enc = NULL,
        refresh_token_enc = NULL, updated_at = now(),
-       status_reason = 'Its tokens were sealed with a key SECRET_KEY no longer lists: connect the org again.'
+       status_reason = $4
        FROM (SELECT status AS was FROM connected_org WHERE org_id = $1 FOR UPDATE) AS before
       WHERE c.org_id = $1
         AND c.access_token_enc IS NOT DISTINCT FROM $2
         AND c.refresh_token_enc IS NOT DISTINCT FROM $3
       RETURNING before.was`,
-    [orgId, read.access_token_enc, read.refresh_token_enc],
+    [orgId, read.access_token_enc, read.refresh_token_enc, UNREADABLE_TOKENS_REASON],
   );
   if (!rows[0]) return 'changed';
   return rows[0].was === 'Invalid' ? 'already' : 'marked';

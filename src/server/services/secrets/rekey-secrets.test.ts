@@ -8,9 +8,11 @@ import {
   startSimulator,
   type RunningSimulator,
 } from '../../../../test/support/salesforce-simulator';
+import type { Actor } from '../../actor';
 import { loadConfig } from '../../config';
 import type { SqlClient } from '../../db/database';
 import { findJob } from '../../db/repositories/admin-jobs';
+import { UNREADABLE_TOKENS_REASON } from '../../db/repositories/sealed-tokens';
 import { createSession } from '../../db/repositories/sessions';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
 import { createJobEngine } from '../../jobs/engine';
@@ -20,12 +22,20 @@ import { SecretBox, UnreadableSecretError } from '../../secrets';
 import { RecordingContext, runJob } from '../../sync/testing/recording-context';
 import { buildServices, type Services } from '../build-services';
 import { registerDemoOrgs } from '../demo-orgs';
+import { createEndpoint } from '../webhooks/admin';
 import { rekeySecretsJob } from './rekey-job';
 import { rekeyConnectedOrgs } from './rekey-secrets';
 
 const A = 'a-key-'.padEnd(48, 'a');
 const B = 'b-key-'.padEnd(48, 'b');
 const C = 'c-key-'.padEnd(48, 'c');
+
+const admin: Actor = {
+  username: 'admin-key',
+  displayName: 'Admin (access key)',
+  readOnly: false,
+  authMethod: 'admin-key',
+};
 
 let sim: RunningSimulator;
 let testDb: TestDatabase;
@@ -203,6 +213,11 @@ describe('rotating SECRET_KEY from A to B', () => {
     // Before the job: a gateway call meets a token no key opens, a typed 502, not a crash.
     await expect(readOrganization(onlyC, orgIds[0]!)).rejects.toThrow(UnreadableSecretError);
     const live = new RecordingLive();
+    await createEndpoint({ db: testDb.db, secrets: onlyC.secrets }, admin, {
+      url: 'https://hooks.example.com/pushboard',
+      events: ['connected_org.invalid'],
+      format: 'json',
+    });
     const context = await runJob(
       rekeySecretsJob({ db: testDb.db, secrets: onlyC.secrets, live }),
       {},
@@ -226,6 +241,12 @@ describe('rotating SECRET_KEY from A to B', () => {
     );
     expect(orgs.rows.every((row) => row.status === 'Invalid' && !row.a && !row.r)).toBe(true);
     expect((await testDb.db.query('SELECT 1 FROM session')).rowCount).toBe(0);
+    // One 'connected_org.invalid' event per org, written with its Invalid status.
+    const events = await testDb.db.query<{ data: Record<string, unknown> }>(
+      `SELECT payload->'data' AS data FROM webhook_delivery WHERE event = 'connected_org.invalid'`,
+    );
+    expect(events.rows.map((row) => row.data['org_id']).sort()).toEqual([...orgIds].sort());
+    expect(events.rows[0]?.data).toMatchObject({ reason: UNREADABLE_TOKENS_REASON });
     // The gateway now answers the usual "connect it again", not a decryption failure.
     await expect(readOrganization(onlyC, orgIds[0]!)).rejects.toThrow(/connect it again/);
   });

@@ -2,8 +2,9 @@
 // previous key can then be dropped. Batched by primary key; every row is written with a
 // compare-and-set on the ciphertext it read, so a token refreshed meanwhile (already sealed under
 // the current key) is never overwritten with an older one. Running it again finds nothing to do.
-import type { SqlClient } from '../../db/database';
+import type { Database, SqlClient } from '../../db/database';
 import {
+  UNREADABLE_TOKENS_REASON,
   deleteSessionWithTokens,
   markOrgTokensUnreadable,
   readSealedTokenBatch,
@@ -12,6 +13,7 @@ import {
   type TokenTable,
 } from '../../db/repositories/sealed-tokens';
 import { UnreadableSecretError, type SecretBox } from '../../secrets';
+import { emitWebhookEvent } from '../webhooks/emit';
 
 export interface RekeyCounts {
   /** Tokens opened under a previous key and sealed again under the current one. */
@@ -65,6 +67,11 @@ function reseal(
   }
 }
 const UNREADABLE = Symbol('unreadable');
+
+/** `work` in a transaction of its own, or in the caller's when `db` is one already. */
+function inTransaction<T>(db: SqlClient, work: (tx: SqlClient) => Promise<T>): Promise<T> {
+  return 'transaction' in db ? (db as Database).transaction(work) : work(db);
+}
 
 /** Where a kind of token lives, and what to do with a row whose tokens no key opens. */
 interface RekeyedTable<R extends SealedTokens> extends TokenTable {
@@ -121,8 +128,21 @@ export function rekeyConnectedOrgs(deps: RekeyDeps): Promise<RekeyCounts> {
     key: 'org_id',
     extra: ['name', 'instance_url', 'type'],
     lose: async (db, row) => {
-      // Tokens no key opens are useless: the org is marked Invalid, like a revoked grant.
-      const lost = await markOrgTokensUnreadable(db, row.org_id, row);
+      // Tokens no key opens are useless: the org is marked Invalid, like a revoked grant, and
+      // the 'connected_org.invalid' event commits with that change (docs/product.md "Webhooks").
+      const lost = await inTransaction(db, async (tx) => {
+        const marked = await markOrgTokensUnreadable(tx, row.org_id, row);
+        if (marked === 'marked') {
+          await emitWebhookEvent(tx, 'connected_org.invalid', {
+            org_id: row.org_id,
+            name: row.name,
+            type: row.type,
+            instance_url: row.instance_url,
+            reason: UNREADABLE_TOKENS_REASON,
+          });
+        }
+        return marked;
+      });
       if (lost === 'marked') deps.onOrgUnreadable?.(row);
       return lost === 'changed' ? 'changed' : 'lost';
     },
