@@ -14,11 +14,13 @@ import { once } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { loadConfig, upgradeSettings } from '../../config';
+import { SecretBox } from '../../secrets';
 import { fetchAllJob } from '../../sync/fetch-job';
 import { RecordingLive, runJob } from '../../sync/testing/recording-context';
 import { startSyncHarness } from '../../sync/testing/sync-harness';
 import { activateUpgrade, type LifecycleDeps } from './activate';
 import { UpgradeScheduler } from './schedule';
+import { createEndpoint } from '../webhooks/admin';
 import { countActivations, spawnCrashWorker } from './testing/crash-worker';
 import { upgradeJobDefinitions } from './upgrade-job-definitions';
 
@@ -165,6 +167,21 @@ describe('activation killed with SIGKILL between two push requests', () => {
           ),
         ).toEqual([first!, second!].map((i) => ({ id: i.id, by: 'admin@pushboard.demo' })));
 
+        // A receiver of 'upgrade.activated' hears of the activation the restart records.
+        await createEndpoint(
+          { db, secrets: new SecretBox('activate-crash-key-0123456789abcdef') },
+          { ...operator, username: 'admin-key', authMethod: 'admin-key' },
+          {
+            url: 'https://hooks.example.com/pushboard',
+            events: ['upgrade.activated'],
+            format: 'json',
+          },
+        );
+        const activatedEvents = () =>
+          rows<{ data: Record<string, unknown> }>(
+            `SELECT payload->'data' AS data FROM webhook_delivery WHERE event = 'upgrade.activated'`,
+          );
+
         // The restart: the monitor alone finds what Salesforce did with the interrupted ask.
         const lifecycle = {
           db,
@@ -183,6 +200,13 @@ describe('activation killed with SIGKILL between two push requests', () => {
             [upgradeId],
           ),
         ).toEqual([{ status: 'Active', activated_by: 'admin@pushboard.demo' }]);
+        expect((await activatedEvents()).map((e) => e.data)).toEqual([
+          expect.objectContaining({
+            upgrade_id: upgradeId,
+            status: 'Active',
+            activated_by: 'admin@pushboard.demo',
+          }),
+        ]);
         expect((await items()).map((i) => i.status)).toEqual(['Pending', 'Pending', ...rest]);
         expect(
           await rows(
@@ -209,6 +233,8 @@ describe('activation killed with SIGKILL between two push requests', () => {
           [upgradeId],
         );
         expect(upgrade?.status).toBe('Done');
+        // Later steps' activations, finding the upgrade Active, emitted nothing more.
+        expect(await activatedEvents()).toHaveLength(1);
 
         // Each push request activated exactly once at Salesforce; the third tier after the
         // second one ended.

@@ -12,6 +12,7 @@ import {
   type AskedRequest,
 } from '../../db/repositories/upgrades/request-activation';
 import { markReadyUpgradeStarted } from '../../db/repositories/upgrades/upgrades';
+import { emitUpgradeActivated } from '../webhooks/emit';
 
 export type { AskedRequest };
 
@@ -41,13 +42,15 @@ export async function recordInterruptedActivations(
   );
   for (const item of started) {
     await recordAskedActivation(tx, item.id);
-    // A Ready upgrade whose first step Salesforce started is Active, activated by who asked.
-    await markReadyUpgradeStarted(
+    // A Ready upgrade whose first step Salesforce started is Active, activated by who asked;
+    // receivers hear it once, from the write that made it Active (docs/product.md "Webhooks").
+    const madeActive = await markReadyUpgradeStarted(
       tx,
       item.upgrade_id,
       item.activation_requested_by,
       item.activation_requested_at,
     );
+    await emitUpgradeActivated(tx, item.upgrade_id, madeActive);
   }
   await clearActivationAsked(
     tx,

@@ -16,10 +16,17 @@ export async function emitUpgradeScheduled(tx: SqlClient, upgradeId: number): Pr
 /**
  * 'upgrade.activated': call after markUpgradeActivated, in its transaction. Emits only when this
  * transaction made the upgrade Active (its activated_date is this transaction's now()), so a
- * later wave's or a retry's start, which finds it Active already, emits nothing.
+ * later wave's or a retry's start, which finds it Active already, emits nothing. An interrupted
+ * activation recorded later keeps the ask's time as activated_date, so its caller passes
+ * `madeActive`: whether its own write turned the upgrade from Ready to Active.
  */
-export async function emitUpgradeActivated(tx: SqlClient, upgradeId: number): Promise<void> {
-  const facts = await upgradeFacts(tx, upgradeId, 'activated-now');
+export async function emitUpgradeActivated(
+  tx: SqlClient,
+  upgradeId: number,
+  madeActive?: boolean,
+): Promise<void> {
+  if (madeActive === false) return;
+  const facts = await upgradeFacts(tx, upgradeId, madeActive ? 'any' : 'activated-now');
   if (facts) await emitWebhookEvent(tx, 'upgrade.activated', { ...facts });
 }
 

@@ -225,13 +225,14 @@ export async function markReadyUpgradeStarted(
   upgradeId: number,
   askedBy: string | null,
   askedAt: Date | string | null,
-): Promise<void> {
-  await tx.query(
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
     `UPDATE upgrade SET status = 'Active', activated_by = coalesce(activated_by, $2),
             activated_date = coalesce(activated_date, $3), message = NULL
       WHERE id = $1 AND status = 'Ready'`,
     [upgradeId, askedBy, askedAt],
   );
+  return rowCount === 1;
 }
 
 export interface UpgradeTally {
