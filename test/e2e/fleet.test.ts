@@ -176,6 +176,14 @@ describe('the fleet screens', () => {
     );
     await admin.getByTestId('chart-adoption-history').locator('svg').first().waitFor(WAIT);
     await screenshot(admin, 'package-adoption');
+    // A bar opens the Orgs list narrowed to the orgs on that version.
+    await versions.locator('.recharts-bar-rectangle').first().click();
+    await admin.waitForURL(/\/orgs\?versionId=04t/, WAIT);
+    await admin.getByText(/^On package version 04t/).waitFor(WAIT);
+    await admin.getByRole('table', { name: 'orgs' }).getByRole('link').first().waitFor(WAIT);
+    await admin.goBack();
+    await admin.getByRole('tab', { name: 'Adoption' }).click();
+    await versions.locator('svg').first().waitFor(WAIT);
     await versions.getByLabel('Show as table').check({ force: true });
     const table = versions.getByRole('table');
     await table.waitFor(WAIT);

@@ -18,4 +18,6 @@ export const paths = {
   orgGroup: (id: number | null | undefined) => maybe('orggroup', id),
   upgrade: (id: number | null | undefined) => maybe('upgrade', id),
   upgradeItem: (id: number | null | undefined) => maybe('upgradeitem', id),
+  /** The Orgs list narrowed to the orgs on one package version (an adoption chart's bar). */
+  orgsOnVersion: (versionId: string) => `/orgs?versionId=${encodeURIComponent(versionId)}`,
 } as const;

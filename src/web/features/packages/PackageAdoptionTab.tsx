@@ -181,7 +181,7 @@ export function PackageAdoptionTab({ packageId }: { packageId: string }) {
             cursor: 'pointer',
             onClick: (_data: unknown, index: number) => {
               const version = adoption.versions[index];
-              if (version) void navigate(paths.packageVersion(version.version_id) ?? '/');
+              if (version) void navigate(paths.orgsOnVersion(version.version_id));
             },
           }}
         />

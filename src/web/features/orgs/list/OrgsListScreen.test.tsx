@@ -213,6 +213,26 @@ describe('OrgsListScreen', () => {
     expect(previews[0]).toMatchObject({ filters });
   });
 
+  it('narrows to the orgs on one version from the address, until Show every org', async () => {
+    const user = userEvent.setup();
+    const version = '04t000000000011AAA';
+    const { fetchMock } = renderOrgScreen({
+      route: `/orgs?versionId=${version}`,
+      routes: { 'GET /api/orgs': orgsRoute() },
+    });
+    expect(await screen.findByText(`On package version ${version}`)).toBeVisible();
+    await waitFor(() =>
+      expect(
+        orgRequests(fetchMock).some((url) => url.searchParams.get('versionId') === version),
+      ).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'Show every org' }));
+    expect(screen.queryByText(`On package version ${version}`)).toBeNull();
+    await waitFor(() =>
+      expect(orgRequests(fetchMock).at(-1)?.searchParams.get('versionId')).toBeNull(),
+    );
+  });
+
   it('keeps Schedule Upgrade off until the list is filtered', async () => {
     const { queryClient } = renderOrgScreen({
       route: '/orgs',

@@ -3,7 +3,8 @@
 // the selection to a group; Import looks pasted org ids up; Schedule Upgrade schedules the orgs
 // the filters show (docs/product.md "Scheduling an upgrade"), with at least one filter.
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Button, Switch } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Switch } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { ORG_FILTER_REQUIRED, ORG_LIST, type ColumnFilter, type Org } from '../../../../domain';
 import { queryKeys } from '../../../api/queryKeys';
 import { ChangeActionButton } from '../../../components/ChangeActionButton';
@@ -31,7 +32,10 @@ const ScheduleUpgradeModal = lazy(() =>
 export function OrgsListScreen() {
   const { readOnly, username } = useTableAccess();
   const [blacklisted, setBlacklisted] = useBlacklistedToggle(ORG_LIST.key);
-  const source = orgsSource(blacklisted);
+  // An adoption chart's bar opens the list narrowed to one version (?versionId=04t…).
+  const [search, setSearch] = useSearchParams();
+  const versionId = search.get('versionId');
+  const source = orgsSource(blacklisted, versionId);
   const params = source.params ?? {};
   const total = useListTotal(queryKeys.orgs, params);
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
@@ -61,6 +65,14 @@ export function OrgsListScreen() {
   return (
     <Screen name="orgs" title="Orgs">
       <ListTitle title="Orgs" total={total?.total} estimate={total?.isEstimate} />
+      {versionId && (
+        <Group gap="xs" mb="xs">
+          <Badge variant="light" size="lg">{`On package version ${versionId}`}</Badge>
+          <Anchor size="sm" component="button" onClick={() => setSearch({})}>
+            Show every org
+          </Anchor>
+        </Group>
+      )}
       <DataTable<Org>
         name="orgs"
         list={ORG_LIST}
@@ -104,8 +116,15 @@ export function OrgsListScreen() {
               <Button
                 size="xs"
                 variant="default"
-                disabled={filters.length === 0}
-                title={filters.length === 0 ? ORG_FILTER_REQUIRED : undefined}
+                // The schedule takes the column filters, not the version narrowing.
+                disabled={filters.length === 0 || versionId !== null}
+                title={
+                  versionId !== null
+                    ? 'Show every org first: an upgrade is scheduled from the column filters'
+                    : filters.length === 0
+                      ? ORG_FILTER_REQUIRED
+                      : undefined
+                }
                 onClick={() => open('scheduling')}
               >
                 Schedule Upgrade

@@ -7,12 +7,15 @@ import { readCachedUser } from '../../../app/current-user/cachedUser';
 import { prefetchServerList, type ServerSource } from '../../../components/data-table';
 import { blacklistedParams, readBlacklisted } from './useBlacklistedToggle';
 
-/** Where the orgs table reads its pages: every org, or the blacklisted ones. */
-export function orgsSource(blacklisted: boolean): ServerSource {
+/**
+ * Where the orgs table reads its pages: every org, or the blacklisted ones; with `versionId`,
+ * only the orgs on that package version.
+ */
+export function orgsSource(blacklisted: boolean, versionId?: string | null): ServerSource {
   return {
     mode: 'server',
     endpoint: orgEndpoints.list,
-    params: blacklistedParams(blacklisted),
+    params: { ...blacklistedParams(blacklisted), ...(versionId ? { versionId } : {}) },
     queryKey: queryKeys.orgs,
   };
 }
