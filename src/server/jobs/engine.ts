@@ -191,6 +191,7 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
       log,
       staleAfterMs: timing.staleAfterMs,
       aliveIds: () => worker.aliveIds(),
+      definitions,
     }).finally(() => (sweeping = undefined));
     return sweeping;
   };

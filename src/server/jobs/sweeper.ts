@@ -11,12 +11,14 @@ import {
   failStaleRunningJobs,
   findOldQueuedJobs,
   pruneFinishedJobs,
+  type SweptJob,
 } from '../db/repositories/admin-jobs';
-import type { Database } from '../db/database';
+import type { Database, SqlClient } from '../db/database';
 import type { LivePublisher } from '../live/live-channel';
 import { PROCESS_STOPPED_MESSAGE, toErrorEntry } from './job-errors';
 import type { JobLogger } from './job-logger';
 import { inTransaction, queueNameOf } from './queues';
+import type { JobDefinition } from './types';
 
 export interface SweepDeps {
   db: Database;
@@ -26,6 +28,22 @@ export interface SweepDeps {
   staleAfterMs: number;
   /** Jobs this process is running right now: alive whatever their heartbeat says. */
   aliveIds: () => string[];
+  /** The definitions by type: a Failed verdict runs its onFailed, as the engine's does. */
+  definitions?: ReadonlyMap<string, JobDefinition>;
+}
+
+/** The job's onFailed (e.g. the fetch's 'fetch.failed' event) in the verdict's transaction. */
+async function runOnFailed(
+  deps: SweepDeps,
+  tx: SqlClient,
+  job: SweptJob,
+  message: string,
+): Promise<void> {
+  await deps.definitions?.get(job.type)?.onFailed?.(tx, {
+    jobId: job.id,
+    message,
+    startedBy: job.started_by ?? 'unknown',
+  });
 }
 
 const QUEUE_LOST_MESSAGE = 'The job queue lost this job before it could run.';
@@ -50,6 +68,7 @@ export async function sweep(deps: SweepDeps): Promise<void> {
         { message: PROCESS_STOPPED_MESSAGE },
         { db: inTransaction(tx) },
       );
+      await runOnFailed(deps, tx, job, PROCESS_STOPPED_MESSAGE);
     }
     return failed;
   });
@@ -79,6 +98,7 @@ export async function sweep(deps: SweepDeps): Promise<void> {
       if (claimedLongAgo) {
         await boss.fail(queueName, job.id, { message }, { db: inTransaction(tx) });
       }
+      await runOnFailed(deps, tx, job, message);
       return true;
     });
     if (failed) lost.push(job.id);

@@ -52,8 +52,9 @@ export interface JobDefinition<P = Record<string, unknown>> {
    */
   idle?(db: SqlClient): Promise<boolean>;
   /**
-   * Runs in the transaction that records the job Failed (a step threw, or it was stopped), so what
-   * it writes commits exactly with that verdict: the fetch's 'fetch.failed' webhook event.
+   * Runs in the transaction that records the job Failed (a step threw, it was stopped, or the
+   * sweeper found its process dead or its queue entry lost), so what it writes commits exactly
+   * with that verdict: the fetch's 'fetch.failed' webhook event.
    */
   onFailed?(tx: SqlClient, failure: JobFailure): Promise<void>;
 }

@@ -248,6 +248,9 @@ export async function failJob(
   return rowCount === 1;
 }
 
+/** A job the sweeper looks at: what a Failed verdict's onFailed hook is told. */
+export type SweptJob = Pick<AdminJobRow, 'id' | 'type' | 'started_by'>;
+
 /**
  * Fails, in one statement, every running job whose heartbeat is older than `staleSeconds` (its
  * process died or hung), except the runs this process knows are alive. Returns what it failed.
@@ -257,25 +260,22 @@ export async function failStaleRunningJobs(
   staleSeconds: number,
   aliveIds: readonly string[],
   error: JobErrorEntry,
-): Promise<Pick<AdminJobRow, 'id' | 'type'>[]> {
-  const { rows } = await db.query<Pick<AdminJobRow, 'id' | 'type'>>(
+): Promise<SweptJob[]> {
+  const { rows } = await db.query<SweptJob>(
     `UPDATE admin_job SET status = 'Failed', message = $3, errors = errors || $4::jsonb,
        end_time = now(), modified_date = now()
      WHERE status = 'Running' AND NOT (id = ANY($2::text[]))
        AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1))
-     RETURNING id, type`,
+     RETURNING id, type, started_by`,
     [staleSeconds, aliveIds, error.message, JSON.stringify([error])],
   );
   return rows;
 }
 
 /** Queued jobs that arrived more than `seconds` ago (checked against the queue by the sweeper). */
-export async function findOldQueuedJobs(
-  db: SqlClient,
-  seconds: number,
-): Promise<Pick<AdminJobRow, 'id' | 'type'>[]> {
-  const { rows } = await db.query<Pick<AdminJobRow, 'id' | 'type'>>(
-    `SELECT id, type FROM admin_job
+export async function findOldQueuedJobs(db: SqlClient, seconds: number): Promise<SweptJob[]> {
+  const { rows } = await db.query<SweptJob>(
+    `SELECT id, type, started_by FROM admin_job
      WHERE status = 'Queued' AND created_at < now() - make_interval(secs => $1)`,
     [seconds],
   );

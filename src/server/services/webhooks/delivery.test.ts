@@ -1,13 +1,16 @@
 // Webhooks end to end below HTTP, on a real database and a real job engine, against a real local
 // receiver that checks signatures: an event emitted in a transaction is delivered signed once it
 // commits and never when it rolls back; a receiver that is down gets it after a retry; deliveries
-// whose queue job was lost are sent after a restart; a failed fetch emits 'fetch.failed'.
+// whose queue job was lost are sent after a restart; a failed fetch emits 'fetch.failed', also
+// when the sweeper fails it because its process died.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../actor';
 import { findDelivery, insertDeliveries } from '../../db/repositories/webhook-deliveries';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
 import { createJobEngine, type JobEngine } from '../../jobs/engine';
+import { PROCESS_STOPPED_MESSAGE } from '../../jobs/job-errors';
 import { silentJobLogger } from '../../jobs/job-logger';
+import { queueNameOf, startBoss } from '../../jobs/queues';
 import { FAST_TIMING, RecordingLive } from '../../jobs/testing/test-jobs';
 import { SecretBox } from '../../secrets';
 import { emitFetchFailed } from '../../sync/fetch-job';
@@ -176,6 +179,37 @@ describe('webhook deliveries', () => {
         error: 'Failed Fetching licenses: The LMA answered 503',
         started_by: 'alice',
       },
+    });
+  });
+
+  it("emits 'fetch.failed' when the sweeper fails a fetch whose process died", async () => {
+    await engine.stop();
+    const starter = await createJobEngine({
+      db: testDb.db,
+      live: new RecordingLive(),
+      log: silentJobLogger,
+      role: 'web',
+      timing: FAST_TIMING,
+      definitions: [],
+    });
+    engines.push(starter);
+    const dead = await starter.start('fetch', {}, 'alice');
+    // What a worker that died leaves: its queue job active, its row Running with an old heartbeat.
+    const deadBoss = await startBoss(testDb.db, { supervise: false, onError: () => {} });
+    expect((await deadBoss.fetch(queueNameOf('fetch'))).map((job) => job.id)).toEqual([dead]);
+    await deadBoss.stop({ graceful: false, close: false, wait: true });
+    await testDb.db.query(
+      `UPDATE admin_job SET status = 'Running', worker_id = 'dead-worker',
+         start_time = now() - interval '10 minutes', heartbeat_at = now() - interval '5 minutes'
+       WHERE id = $1`,
+      [dead],
+    );
+    engine = await startEngine();
+    const got = await eventually(async () => receiver.received.find((r) => r.body.includes(dead)));
+    expect(got.headers['pushboard-event']).toBe('fetch.failed');
+    expect(JSON.parse(got.body)).toMatchObject({
+      event: 'fetch.failed',
+      data: { job_id: dead, full: false, error: PROCESS_STOPPED_MESSAGE, started_by: 'alice' },
     });
   });
 
