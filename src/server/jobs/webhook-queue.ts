@@ -124,7 +124,8 @@ export class WebhookWorker {
     try {
       await this.options.deliver(deliveryId);
     } catch (error) {
-      // The row stays pending and claimed until its lease ends; the sweep queues it again.
+      // Even recording the failed attempt failed (deliverWebhook counts any other error as an
+      // attempt): the row stays pending and claimed until its lease ends; the sweep queues it again.
       this.options.log.error({ err: error, deliveryId }, 'webhook delivery failed');
     }
   }

@@ -4,13 +4,22 @@
 // down loses nothing: the row waits, pending, until it answers 2xx or the waits run out (~24 h).
 import type { WebhookDeliveryEvent } from '../../../domain/api/webhooks';
 import type { Database } from '../../db/database';
-import { claimDelivery, recordAttempt } from '../../db/repositories/webhook-deliveries';
+import {
+  claimDelivery,
+  recordAttempt,
+  type ClaimedDelivery,
+} from '../../db/repositories/webhook-deliveries';
 import { enqueueWebhookDeliveries } from '../../jobs/webhook-queue';
 import { UnreadableSecretError, type SecretBox } from '../../secrets';
 import { ENDPOINT_DISABLED } from './admin';
 import { deliveryBody, type WebhookEventData } from './payload';
-import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, nextRetryDelay } from './retry-schedule';
-import { sendAttempt } from './send-attempt';
+import {
+  ANSWER_EXCERPT_LENGTH,
+  DELIVERY_TIMEOUT_MS,
+  RETRY_DELAYS_MS,
+  nextRetryDelay,
+} from './retry-schedule';
+import { sendAttempt, type AttemptResult } from './send-attempt';
 
 export interface DeliverDeps {
   db: Database;
@@ -41,6 +50,31 @@ export async function deliverWebhook(deps: DeliverDeps, deliveryId: string): Pro
   const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const claimed = await claimDelivery(deps.db, deliveryId, leaseSeconds(timeoutMs));
   if (!claimed) return;
+  try {
+    await attemptClaimed(deps, claimed, timeoutMs);
+  } catch (error) {
+    // An attempt that failed inside Pushboard, not at the receiver, counts too: otherwise the
+    // sweep would queue it again for ever, while the retry schedule's limit ends it 'failed'.
+    await recordAnswer(deps, claimed, {
+      delivered: false,
+      status: null,
+      excerpt: internalError(error),
+    });
+  }
+}
+
+/** What a delivery records as the answer of an attempt that failed inside Pushboard. */
+export function internalError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `An error inside Pushboard ended this attempt: ${message}`.slice(0, ANSWER_EXCERPT_LENGTH);
+}
+
+async function attemptClaimed(
+  deps: DeliverDeps,
+  claimed: ClaimedDelivery,
+  timeoutMs: number,
+): Promise<void> {
+  const deliveryId = claimed.id;
   if (claimed.endpoint_disabled) {
     await recordAttempt(deps.db, deliveryId, {
       statusCode: null,
@@ -71,6 +105,16 @@ export async function deliverWebhook(deps: DeliverDeps, deliveryId: string): Pro
     { id: claimed.id, event: claimed.event as WebhookDeliveryEvent, body },
     { timeoutMs },
   );
+  await recordAnswer(deps, claimed, result);
+}
+
+/** Records a counted attempt and, unless it succeeded or was the last, queues the next one. */
+async function recordAnswer(
+  deps: DeliverDeps,
+  claimed: ClaimedDelivery,
+  result: AttemptResult,
+): Promise<void> {
+  const deliveryId = claimed.id;
   const wait = result.delivered
     ? null
     : nextRetryDelay(claimed.attempts + 1, deps.retryDelaysMs ?? RETRY_DELAYS_MS);

@@ -241,4 +241,39 @@ describe('webhook deliveries', () => {
     });
     expect(await emitWebhookEvent(testDb.db, 'upgrade.completed', { upgrade_id: 13 })).toEqual([]);
   });
+
+  it('counts an attempt that fails inside Pushboard, so the retry limit ends it', async () => {
+    // The engine is stopped (above): only these calls attempt the delivery.
+    const other = await createEndpoint({ db: testDb.db, secrets }, admin, {
+      url: receiver.url,
+      events: ['upgrade.completed'],
+      format: 'json',
+    });
+    const [id] = await insertDeliveries(testDb.db, [other.id], 'upgrade.completed', {
+      event: 'upgrade.completed',
+      occurred_at: new Date().toISOString(),
+      data: { upgrade_id: 16 },
+    });
+    const broken = {
+      decrypt: () => {
+        throw new Error('The key store is unreachable.');
+      },
+    } as unknown as SecretBox;
+    const deps = { db: testDb.db, secrets: broken, retryDelaysMs: [0, 0], timeoutMs: 2000 };
+    await deliverWebhook(deps, id!);
+    expect(await findDelivery(testDb.db, id!)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_status_code: null,
+      last_answer: 'An error inside Pushboard ended this attempt: The key store is unreachable.',
+    });
+    await deliverWebhook(deps, id!);
+    await deliverWebhook(deps, id!);
+    expect(await findDelivery(testDb.db, id!)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      next_attempt_at: null,
+    });
+    expect(receiver.received.some((r) => r.headers['pushboard-delivery'] === id)).toBe(false);
+  });
 });
