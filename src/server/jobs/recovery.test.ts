@@ -11,13 +11,27 @@ import { JobStoppedError, PROCESS_STOPPED_MESSAGE } from './job-errors';
 import { silentJobLogger } from './job-logger';
 import { queueNameOf, startBoss } from './queues';
 import { FAST_TIMING, GatedJobs, RecordingLive } from './testing/test-jobs';
+import type { JobDefinition, JobFailure } from './types';
 
 let testDb: TestDatabase;
 const engines: JobEngine[] = [];
 const gated = new GatedJobs();
+/** What the definitions' onFailed hooks were told (the sweeper's verdicts run them too). */
+const failures: JobFailure[] = [];
+const recordFailure = (definition: JobDefinition): JobDefinition => ({
+  ...definition,
+  onFailed: async (tx, failure) => {
+    // In the verdict's transaction: the row already reads Failed there.
+    const { rows } = await tx.query<{ status: string }>(
+      'SELECT status FROM admin_job WHERE id = $1',
+      [failure.jobId],
+    );
+    if (rows[0]?.status === 'Failed') failures.push(failure);
+  },
+});
 const definitions = [
-  gated.definition('monitor-orgs', ['Monitoring']),
-  gated.definition('upload-orgs', ['Uploading']),
+  recordFailure(gated.definition('monitor-orgs', ['Monitoring'])),
+  recordFailure(gated.definition('upload-orgs', ['Uploading'])),
 ];
 
 beforeAll(async () => {
@@ -74,6 +88,9 @@ describe('restart recovery', () => {
     const row = await findJob(testDb.db, dead);
     expect(row?.message).toBe(PROCESS_STOPPED_MESSAGE);
     expect(row?.errors.map((error) => error.message)).toContain(PROCESS_STOPPED_MESSAGE);
+    expect(failures.filter((f) => f.jobId === dead)).toEqual([
+      { jobId: dead, message: PROCESS_STOPPED_MESSAGE, startedBy: 'alice' },
+    ]);
     await waitFor(() => expect(gated.started(next)).toBe(true));
     gated.gate(next, 'Monitoring').open();
     await waitFor(async () => expect(await statusOf(next)).toBe('Complete'));
@@ -142,6 +159,16 @@ describe('restart recovery', () => {
     expect((await findJob(testDb.db, claimedThenDied))?.message).toBe(PROCESS_STOPPED_MESSAGE);
     expect((await findJob(testDb.db, lost))?.message).toBe(
       'The job queue lost this job before it could run.',
+    );
+    expect(failures.filter((f) => [claimedThenDied, lost].includes(f.jobId))).toEqual(
+      expect.arrayContaining([
+        { jobId: claimedThenDied, message: PROCESS_STOPPED_MESSAGE, startedBy: 'alice' },
+        {
+          jobId: lost,
+          message: 'The job queue lost this job before it could run.',
+          startedBy: 'carol',
+        },
+      ]),
     );
     await waitFor(() => expect(gated.started(next)).toBe(true));
     gated.gate(next, 'Monitoring').open();
