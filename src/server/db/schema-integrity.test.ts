@@ -98,6 +98,8 @@ const TEXT_IDS: Record<string, string> = {
     'the target of any audited change: an org id, a group number, a connected org… (a log, no join)',
   'instance_maintenance.maintenance_id': "the Trust API's id of a maintenance, not a record id",
   'schema_migration.id': 'the migration file name, e.g. 0001_initial',
+  'webhook_delivery.id':
+    'a UUID sent to receivers as the Pushboard-Delivery header: unguessable and unique across installations, so a receiver can drop a repeated delivery',
 };
 
 /** Integer columns ending in _id that are not references, with why. */

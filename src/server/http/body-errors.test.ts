@@ -49,7 +49,11 @@ function bodyRoutes() {
       name: `${route.method} ${route.url}`,
       method: route.method as 'POST',
       url: route.url.replace(/:(\w+)/g, (_, name: string) =>
-        name === 'orgId' ? toId18('00D000000000555')! : '1',
+        name === 'orgId'
+          ? toId18('00D000000000555')!
+          : name === 'deliveryId'
+            ? '00000000-0000-4000-8000-000000000001'
+            : '1',
       ),
       hasSchema: Boolean(route.schema?.body),
     }));
