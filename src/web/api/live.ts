@@ -85,7 +85,14 @@ export const LIVE_INVALIDATIONS: Readonly<Partial<Record<ServerEventName, readon
     queryKeys.upgrade,
     queryKeys.home,
   ],
-  'upgrade-jobs': [queryKeys.upgradeJobs, queryKeys.upgradeItem, queryKeys.upgrade, queryKeys.home],
+  // A succeeded push moves its org to the new version in the adoption counts.
+  'upgrade-jobs': [
+    queryKeys.upgradeJobs,
+    queryKeys.upgradeItem,
+    queryKeys.upgrade,
+    queryKeys.home,
+    queryKeys.adoption,
+  ],
   licenses: [queryKeys.licenses, queryKeys.license],
   // A group's members are orgs (their status, release and versions come from the org rows).
   orgs: [queryKeys.orgs, queryKeys.org, queryKeys.groupMembers],

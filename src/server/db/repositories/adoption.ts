@@ -149,3 +149,61 @@ export async function readVersionOrder(
   );
   return rows;
 }
+
+/**
+ * Moves the adoption counts of orgs whose push just succeeded from the version they had to the
+ * one pushed (docs/architecture.md "Adoption counts"), so a package's Adoption tab follows an
+ * upgrade as it runs instead of waiting for the next fetch. Call in the transaction that records
+ * the new versions, with what each org had before (an org not counted before, e.g. Uninstalled,
+ * is only added). The daily history is left to the fetch.
+ */
+export async function shiftAdoption(
+  tx: SqlClient,
+  moves: readonly { orgId: string; packageId: string; from: string | null; to: string }[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  await tx.query(
+    `WITH moved AS (
+       SELECT m.package_id, m.from_version, m.to_version, coalesce(i.environment, '') AS environment,
+              coalesce(o.edition, '') AS edition, coalesce(i.location, '') AS location
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+              AS m(org_id, package_id, from_version, to_version)
+         JOIN org o ON o.org_id = m.org_id::sf_org_id
+         LEFT JOIN instance i ON i.key = o.instance),
+     deltas AS (
+       SELECT package_id, version, environment, edition, location, sum(delta)::int AS delta
+         FROM (SELECT package_id, from_version AS version, environment, edition, location, -1 AS delta
+                 FROM moved WHERE from_version IS NOT NULL
+               UNION ALL
+               SELECT package_id, to_version, environment, edition, location, 1 FROM moved) d
+        GROUP BY 1, 2, 3, 4, 5 HAVING sum(delta) <> 0),
+     gone AS (
+       DELETE FROM package_adoption a USING deltas d
+        WHERE a.package_id = d.package_id AND a.version_id = d.version
+          AND a.environment = d.environment AND a.edition = d.edition AND a.location = d.location
+          AND a.org_count + d.delta <= 0
+       RETURNING a.package_id, a.version_id, a.environment, a.edition, a.location),
+     changed AS (
+       UPDATE package_adoption a SET org_count = a.org_count + d.delta, counted_at = now()
+         FROM deltas d
+        WHERE a.package_id = d.package_id AND a.version_id = d.version
+          AND a.environment = d.environment AND a.edition = d.edition AND a.location = d.location
+          AND a.org_count + d.delta > 0
+       RETURNING a.package_id)
+     INSERT INTO package_adoption
+       (package_id, version_id, environment, edition, location, org_count, counted_at)
+     SELECT d.package_id, d.version, d.environment, d.edition, d.location, d.delta, now()
+       FROM deltas d
+      WHERE d.delta > 0
+        AND NOT EXISTS (SELECT 1 FROM package_adoption a
+                         WHERE a.package_id = d.package_id AND a.version_id = d.version
+                           AND a.environment = d.environment AND a.edition = d.edition
+                           AND a.location = d.location)`,
+    [
+      moves.map((m) => m.orgId),
+      moves.map((m) => m.packageId),
+      moves.map((m) => m.from),
+      moves.map((m) => m.to),
+    ],
+  );
+}

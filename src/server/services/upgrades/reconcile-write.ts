@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { failureKey } from '../../../domain/failure-clusters';
 import { completeWithFailures, TERMINAL_STATUSES, isJobStatus } from '../../../domain/statuses';
 import type { SqlClient } from '../../db/database';
+import { shiftAdoption } from '../../db/repositories/adoption';
 import { applyJobSnapshots, installPushedVersions } from '../../db/repositories/upgrades/jobs';
 import {
   applyRequestSnapshots,
@@ -70,10 +71,12 @@ export async function writeJobs(tx: SqlClient, reading: OrgReading): Promise<num
     for (const row of rows) upgradeIds.push(row.upgrade_id);
     const succeeded = rows.filter((r) => r.status === 'Succeeded');
     if (succeeded.length > 0) {
-      await installPushedVersions(
+      const moves = await installPushedVersions(
         tx,
         succeeded.map((r) => ({ itemId: r.item_id, orgId: r.org_id.trim() })),
       );
+      // The Adoption tab follows the push, not only the next fetch.
+      await shiftAdoption(tx, moves);
     }
   }
   return [...new Set(upgradeIds)];

@@ -5,7 +5,13 @@
 // run by hand on the simulator's manual clock. Runs on PGlite and, with TEST_DATABASE_URL, on
 // PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeSummary, Rollout, RolloutPlanInput, SchedulePreview } from '../../../domain';
+import type {
+  HomeSummary,
+  PackageAdoption,
+  Rollout,
+  RolloutPlanInput,
+  SchedulePreview,
+} from '../../../domain';
 import { advanceRollout, rolloutPlanOf } from './rollout-advance';
 import { reconcileUpgrades } from './reconcile';
 import { startUpgradeApp, type Candidate, type UpgradeApp } from './testing/upgrade-app';
@@ -120,8 +126,17 @@ describe('a rollout of three waves', () => {
       (await t.post(`/api/upgrades/${id}/rollout/waves/2/start`, {}, t.other)).statusCode,
     ).toBe(409);
 
-    // Wave 1 succeeds: the gate (soak 0) passes and wave 2 goes out in the same cycle.
+    // Wave 1 succeeds: the gate (soak 0) passes and wave 2 goes out in the same cycle; the
+    // package's adoption counts move its two orgs to the new version at once.
+    const adoption = async () =>
+      (await t.get(`/api/packages/${orgs[0]!.package_id.trim()}/adoption`)).json<PackageAdoption>();
+    const onTarget = (a: PackageAdoption) =>
+      a.versions.find((v) => v.version_id.trim() === target)?.orgs ?? 0;
+    const before = await adoption();
     await monitor(id);
+    const after1 = await adoption();
+    expect(onTarget(after1) - onTarget(before)).toBe(2);
+    expect(after1.orgs).toBe(before.orgs);
     expect(await states(id)).toEqual(['Passed', 'Started', 'Waiting']);
     expect(await t.requestStatus(second!.id)).toBe('Pending');
     expect(await t.requestStatus(third!.id)).toBe('Created');

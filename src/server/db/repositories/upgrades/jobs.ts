@@ -197,24 +197,43 @@ export async function applyJobSnapshots(
   return rows;
 }
 
+/** An org's package moved to a pushed version: what it had counted as installed, and what now. */
+export interface InstalledMove {
+  orgId: string;
+  packageId: string;
+  /** null when the org was not counted as having it installed (e.g. Uninstalled). */
+  from: string | null;
+  to: string;
+}
+
 /**
  * The orgs whose job succeeded now have the request's target version installed (when that
- * version is known here).
+ * version is known here). Answers the moves, for the adoption counts.
  */
 export async function installPushedVersions(
   tx: SqlClient,
   succeeded: readonly { itemId: number; orgId: string }[],
-): Promise<void> {
-  await tx.query(
-    `UPDATE org_package_version v
-        SET version_id = i.version_id, status = 'Installed', modified_date = now()
-       FROM unnest($1::bigint[], $2::text[]) AS s(item_id, org_id)
-       JOIN upgrade_item i ON i.id = s.item_id
-      WHERE v.org_id = s.org_id::sf_org_id AND v.package_id = i.package_id
-        AND v.version_id IS DISTINCT FROM i.version_id
-        AND EXISTS (SELECT 1 FROM package_version pv WHERE pv.version_id = i.version_id)`,
+): Promise<InstalledMove[]> {
+  const { rows } = await tx.query<InstalledMove>(
+    `WITH target AS (
+       SELECT v.org_id, v.package_id, i.version_id AS to_version,
+              CASE WHEN v.status = 'Installed' THEN v.version_id END AS from_version
+         FROM org_package_version v
+         JOIN unnest($1::bigint[], $2::text[]) AS s(item_id, org_id)
+           ON v.org_id = s.org_id::sf_org_id
+         JOIN upgrade_item i ON i.id = s.item_id AND v.package_id = i.package_id
+        WHERE v.version_id IS DISTINCT FROM i.version_id
+          AND EXISTS (SELECT 1 FROM package_version pv WHERE pv.version_id = i.version_id)
+          FOR UPDATE OF v)
+     UPDATE org_package_version v
+        SET version_id = t.to_version, status = 'Installed', modified_date = now()
+       FROM target t
+      WHERE v.org_id = t.org_id AND v.package_id = t.package_id
+     RETURNING trim(t.org_id) AS "orgId", trim(t.package_id) AS "packageId",
+               trim(t.from_version) AS "from", trim(t.to_version) AS "to"`,
     [succeeded.map((s) => s.itemId), succeeded.map((s) => s.orgId)],
   );
+  return rows;
 }
 
 /**
