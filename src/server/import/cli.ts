@@ -22,6 +22,9 @@ export const IMPORT_USAGE = `npm run import -- --from <postgres://… the old co
   --apply               write (without it: a dry run that only reports)
   --old-key <key>       the old console's CRYPT_KEY, to carry its connected orgs' tokens over
   --old-key-file <path> the same, read from a file (keeps it out of the process list)
+  --old-rsa-key-file <path>
+                        the old console's CRYPT_KEY_RSA private key (PEM), when it sealed
+                        tokens with RSA (tried first, then --old-key, as it did)
   --batch-size <n>      rows per transaction (default 1000)
   --json                print the report as JSON
 
@@ -41,6 +44,7 @@ function parse(argv: string[]) {
       apply: { type: 'boolean', default: false },
       'old-key': { type: 'string' },
       'old-key-file': { type: 'string' },
+      'old-rsa-key-file': { type: 'string' },
       'batch-size': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -64,7 +68,20 @@ function parse(argv: string[]) {
       ? readFileSync(values['old-key-file'], 'utf8').trim()
       : values['old-key'];
   if (oldKey !== undefined && oldKey === '') throw new Error('--old-key is empty');
-  return { help: false as const, from, apply: values.apply, oldKey, batchSize, json: values.json };
+  const rsaFile = values['old-rsa-key-file'];
+  const oldRsaKey = rsaFile === undefined ? undefined : readFileSync(rsaFile, 'utf8');
+  if (oldRsaKey !== undefined && !oldRsaKey.includes('PRIVATE KEY')) {
+    throw new Error('--old-rsa-key-file is not a PEM private key');
+  }
+  return {
+    help: false as const,
+    from,
+    apply: values.apply,
+    oldKey,
+    oldRsaKey,
+    batchSize,
+    json: values.json,
+  };
 }
 
 /** The operating-system user running the command, for the audit log. */
@@ -134,6 +151,7 @@ export async function runImportCli(argv: string[], io: ImportCliIo): Promise<num
       target,
       apply: args.apply,
       oldKey: args.oldKey,
+      oldRsaKey: args.oldRsaKey,
       secrets: new SecretBox(resolveSecretKeys(config)),
       batchSize: args.batchSize,
       actor: `${osUser(io.env)} (npm run import)`,

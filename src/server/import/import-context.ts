@@ -25,6 +25,8 @@ export interface ImportContext {
   /** Saved filter names taken, as '<list key>\n<lower-case name>'. */
   readonly filterNames: Set<string>;
   readonly oldKey: string | undefined;
+  /** The old console's CRYPT_KEY_RSA private key (PEM), when its tokens were sealed with RSA. */
+  readonly oldRsaKey: string | undefined;
   readonly secrets: SecretBox | undefined;
 }
 
@@ -59,7 +61,11 @@ export function claim(ctx: ImportContext, constraint: string, key: string): bool
 
 export async function loadImportContext(
   db: SqlClient,
-  options: { oldKey?: string | undefined; secrets?: SecretBox | undefined },
+  options: {
+    oldKey?: string | undefined;
+    oldRsaKey?: string | undefined;
+    secrets?: SecretBox | undefined;
+  },
 ): Promise<ImportContext> {
   const facts = await readImportTargetFacts(db);
   return {
@@ -74,6 +80,7 @@ export async function loadImportContext(
     connectedOrgs: new Set(facts.ownConnectedOrgs),
     filterNames: new Set(facts.filterNames),
     oldKey: options.oldKey,
+    oldRsaKey: options.oldRsaKey,
     secrets: options.secrets,
   };
 }

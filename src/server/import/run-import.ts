@@ -47,6 +47,8 @@ export interface ImportOptions {
   target: Database;
   apply: boolean;
   oldKey?: string | undefined;
+  /** The old console's CRYPT_KEY_RSA private key (PEM), when it sealed tokens with RSA. */
+  oldRsaKey?: string | undefined;
   /** Pushboard's token encryption; without it no token is imported. */
   secrets?: SecretBox | undefined;
   batchSize?: number;

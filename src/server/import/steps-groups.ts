@@ -16,7 +16,7 @@ import { claim, noteSeen, PENDING, targetOf, wasSeen, type ImportContext } from 
 import type { OldRow } from '../db/repositories/old-console-import/old-source';
 import { text, time, type ImportStep, type Plan } from './import-step';
 import { mapOldGroupType } from './old-group-type';
-import { decryptOldToken } from './old-token';
+import { openOldToken } from './old-token';
 
 /** Shown on the Connected Orgs screen for an org imported without usable tokens. */
 export const RECONNECT_REASON = 'Imported from the old console: sign in again to connect';
@@ -68,7 +68,8 @@ export const connectedOrgStep: ImportStep<ImportedConnectedOrg> = {
     // Tokens only with the old key, and only when the refresh token opens: else a re-connect.
     const open = (value: unknown) => {
       const sealed = text(value);
-      return sealed && ctx.oldKey ? decryptOldToken(sealed, ctx.oldKey) : null;
+      const keys = { password: ctx.oldKey, rsaPrivateKeyPem: ctx.oldRsaKey };
+      return sealed ? openOldToken(sealed, keys) : null;
     };
     const refresh = open(row.refresh_token);
     const access = refresh ? open(row.access_token) : null;
@@ -77,10 +78,10 @@ export const connectedOrgStep: ImportStep<ImportedConnectedOrg> = {
     const notes: string[] = [];
     if (!usable) {
       notes.push(
-        ctx.oldKey === undefined
+        ctx.oldKey === undefined && ctx.oldRsaKey === undefined
           ? 'imported as needing a re-connect (no --old-key)'
           : text(row.refresh_token) && refresh === null
-            ? 'imported as needing a re-connect (its refresh token does not open with --old-key)'
+            ? 'imported as needing a re-connect (its refresh token does not open with the old keys given)'
             : 'imported as needing a re-connect (not connected in the old console)',
       );
     }
