@@ -1,7 +1,7 @@
 // The one table every list and tab uses (docs/product.md "Common list behaviour"): TanStack Table
 // for columns and sort state, Mantine for the widgets. Client mode filters, sorts and pages the
 // screen's rows in the browser; server mode sends the same request to the list's endpoint.
-import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   Alert,
@@ -23,7 +23,6 @@ import {
 } from '@tanstack/react-table';
 import { type ListColumn, type ListRequest, type SavedFilter, type SortKey } from '../../../domain';
 import { browserTimeZone, cellText, rowValue } from './cellText';
-import { buildTsv, downloadServerExport, downloadTsv, serverExportUrl } from './exportTsv';
 import classes from './DataTable.module.css';
 import { FilterInput } from './FilterInput';
 import { pageRequest } from './prefetchServerList';
@@ -35,10 +34,8 @@ import type { DataTableProps } from './types';
 import { filterAndSortRows, useClientRows } from './useClientRows';
 import { useListState } from './useListState';
 import { useSelection } from './useSelection';
-import { serverQueryParams, useServerRows } from './useServerRows';
-
-/** How long the Export button stays busy after a click (docs/product.md "Constants and limits"). */
-export const EXPORT_FLAG_MS = 1000;
+import { useServerRows } from './useServerRows';
+import { useListExport } from './useListExport';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -173,39 +170,14 @@ function ListTable<Row extends object>({
       listState.setSort(typeof updater === 'function' ? updater(sorting) : updater),
   });
 
-  const [exporting, setExporting] = useState(false);
-  const exportTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(exportTimer.current), []);
-  const exportRows = () => {
-    setExporting(true);
-    clearTimeout(exportTimer.current);
-    exportTimer.current = setTimeout(() => setExporting(false), EXPORT_FLAG_MS);
-    if (localRows) {
-      const tsv = buildTsv(
-        localRows,
-        columns.map((column) => ({
-          label: column.label,
-          kind: column.kind,
-          text: (row: Row) => cellText(rowValue(row, column), column.kind, timeZone),
-        })),
-      );
-      downloadTsv(tsv, exportName ?? list.key);
-    } else if (source.mode === 'server') {
-      const {
-        page: _page,
-        pageSize: _pageSize,
-        ...query
-      } = serverQueryParams(source, request, timeZone);
-      downloadServerExport(
-        serverExportUrl(
-          source.endpoint.export,
-          source.pathParams,
-          query,
-          columns.map((column) => column.id),
-        ),
-      );
-    }
-  };
+  const { exporting, exportRows } = useListExport({
+    source,
+    localRows,
+    columns,
+    request,
+    timeZone,
+    fileName: exportName ?? list.key,
+  });
 
   const applySavedFilter = (filter: SavedFilter | null) => {
     listState.setFilters(filter ? filter.query : []);

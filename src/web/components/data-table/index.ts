@@ -1,5 +1,6 @@
 // The DataTable and the pieces screens may reuse (docs/product.md "Common list behaviour").
-export { DataTable, EXPORT_FLAG_MS } from './DataTable';
+export { DataTable } from './DataTable';
+export { EXPORT_FLAG_MS } from './useListExport';
 export type { ClientSource, DataTableProps, ServerSource } from './types';
 export { browserTimeZone, cellText, rowValue } from './cellText';
 export { buildTsv, type TsvColumn } from './exportTsv';
