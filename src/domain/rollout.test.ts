@@ -205,3 +205,16 @@ describe('gateDecision', () => {
     );
   });
 });
+
+describe('a filter wave', () => {
+  it('needs a value in each of its filters', () => {
+    const plan = (value: string) =>
+      rolloutPlanSchema.safeParse({
+        waves: [{ selector: { kind: 'filter', filters: [{ id: 'edition', value }] } }],
+      });
+    expect(plan('"Enterprise Edition"').success).toBe(true);
+    const blank = plan('  ');
+    expect(blank.success).toBe(false);
+    expect(blank.error?.issues[0]?.message).toBe('Give each filter of the wave a value');
+  });
+});

@@ -21,7 +21,17 @@ export const waveSelectorSchema = z.discriminatedUnion('kind', [
   /** A stable sample of this share of the orgs not placed in an earlier wave. */
   z.object({ kind: z.literal('percent'), percent: z.number().gt(0).max(100) }),
   /** The orgs matching every column filter, in the Orgs list's filter language. */
-  z.object({ kind: z.literal('filter'), filters: z.array(columnFilterSchema).min(1).max(20) }),
+  z.object({
+    kind: z.literal('filter'),
+    // A blank filter would take every org left: say which orgs.
+    filters: z
+      .array(columnFilterSchema)
+      .min(1)
+      .max(20)
+      .refine((filters) => filters.every((f) => f.value.trim() !== ''), {
+        message: 'Give each filter of the wave a value',
+      }),
+  }),
   /** Every org not placed in an earlier wave. */
   z.object({ kind: z.literal('rest') }),
 ]);

@@ -109,7 +109,11 @@ export const schedulePreviewBodySchema = scheduleUpgradeSchema
  */
 export const ORG_FILTER_REQUIRED = 'Filter the Orgs list first: at least one column filter';
 export const orgFilterScopeShape = {
-  filters: columnFiltersSchema.min(1, ORG_FILTER_REQUIRED),
+  // A blank filter selects nothing out: it would stand for every org.
+  filters: columnFiltersSchema.refine(
+    (filters) => filters.some((filter) => filter.value.trim() !== ''),
+    ORG_FILTER_REQUIRED,
+  ),
   tz: z.string().min(1).max(64).optional(),
 };
 export const scheduleForOrgsSchema = scheduleUpgradeSchema.extend(orgFilterScopeShape);

@@ -60,9 +60,19 @@ describe('POST /api/orgs/upgrade', () => {
       description: 'x',
       transid: `f-${Date.now()}`,
     };
-    const none = await t.post('/api/orgs/upgrade', { ...body, filters: [] });
-    expect(none.statusCode).toBe(400);
-    expect(none.body).toContain(ORG_FILTER_REQUIRED);
+    for (const filters of [[], [{ id: 'name', value: '  ' }]]) {
+      const none = await t.post('/api/orgs/upgrade', { ...body, filters });
+      expect(none.statusCode).toBe(400);
+      expect(none.json<{ field: string; message: string }>()).toMatchObject({
+        field: 'filters',
+        message: expect.stringContaining(ORG_FILTER_REQUIRED) as unknown,
+      });
+      const preview = await t.post('/api/orgs/upgrade/preview', {
+        versions: body.versions,
+        filters,
+      });
+      expect(preview.statusCode).toBe(400);
+    }
     const bad = await t.post('/api/orgs/upgrade/preview', {
       versions: body.versions,
       filters: [{ id: 'nope', value: 'x' }],
