@@ -1,15 +1,8 @@
 // The management and read routes of upgrades over real HTTP against the simulator: the detail
-// reads, the schedule preview (equal to what scheduling then does, nothing written; the maintenance
-// hold is in upgrades/maintenance-hold.test.ts), the Analyze
-// stats, purge (all or nothing, active upgrades refused) and the server-paged Jobs and Blacklist
+// reads (the schedule preview is in upgrades/preview.test.ts), the Analyze stats, purge (all or nothing, active upgrades refused) and the server-paged Jobs and Blacklist
 // lists (sort, filter, page, export).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compareVersions,
-  type ListPage,
-  type SchedulePreview,
-  type UpgradeJob,
-} from '../../../domain';
+import { compareVersions, type ListPage, type UpgradeJob } from '../../../domain';
 import {
   startUpgradeApp,
   type Candidate,
@@ -31,27 +24,9 @@ async function page<T>(path: string, query: Record<string, string | number> = {}
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ListPage<T>>();
 }
-const count = async (sql: string, params: unknown[] = []) =>
-  (await t.rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]!.n;
-
-/** A group of eligible orgs of one package plus a blacklisted and a not-installed member. */
-async function mixedGroup(size: number) {
-  const pool = await t.candidates(100);
-  const packageId = pool[0]!.package_id;
-  const eligible = pool.filter((c) => c.package_id === packageId).slice(0, size);
-  const [blacklisted, ...rest] = eligible;
-  await t.makeGroup(`Denied ${Date.now()}`, [blacklisted!.org_id], 'Blacklist Group');
-  const unknown = '00D000000000555AAA';
-  return {
-    target: eligible[0]!.target,
-    members: [...eligible.map((c) => c.org_id), unknown],
-    planned: rest.map((c) => c.org_id),
-  };
-}
-
 describe('GET /api/upgrades/:id and /api/upgradeitems/:id', () => {
   it('answer the upgrade and the request with their job counts; 404 unknown, 400 bad ids', async () => {
-    const group = await mixedGroup(5);
+    const group = await t.mixedGroup(5);
     const id = await t.scheduleGroup(group.members, [group.target], 'Detail');
     const jobs = await t.rows<{ status: string }>(
       `SELECT status FROM upgrade_job WHERE upgrade_id = $1`,
@@ -97,100 +72,6 @@ describe('GET /api/upgrades/:id and /api/upgradeitems/:id', () => {
     const bad = await t.get('/api/upgrades/abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ field: string }>().field).toContain('id');
-  });
-});
-
-describe('POST /api/orggroups/:id/upgrade/preview and /api/orgs/:orgId/upgrade/preview', () => {
-  it('answers what scheduling then does, writes nothing, and is open to read-only users', async () => {
-    const group = await mixedGroup(6);
-    const groupId = await t.makeGroup('Preview', group.members);
-    const upgradesBefore = await count('upgrade');
-    const response = await t.post(
-      `/api/orggroups/${groupId}/upgrade/preview`,
-      { versions: [group.target] },
-      t.viewer,
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    const preview = response.json<SchedulePreview>();
-    expect(await count('upgrade')).toBe(upgradesBefore);
-    expect(preview.requests).toHaveLength(1);
-    expect(preview.requests[0]).toMatchObject({
-      version_id: group.target,
-      orgs: group.planned.length,
-    });
-    // One line per kind of reason, each with the orgs it covers.
-    expect(preview.leftOutOrgs).toBe(2);
-    const [blacklistedOrg] = group.members;
-    expect(preview.leftOut).toEqual([
-      {
-        kind: 'blacklisted',
-        label: 'Blacklisted (a Blacklist Group)',
-        count: 1,
-        orgs: [
-          expect.objectContaining({
-            org_id: blacklistedOrg,
-            detail: expect.stringMatching(/^Blacklist Group 'Denied /) as string,
-          }),
-        ],
-      },
-      {
-        kind: 'not-installed',
-        label: 'Package not installed',
-        count: 1,
-        orgs: [
-          {
-            org_id: '00D000000000555AAA',
-            org_name: null,
-            account_name: null,
-            detail: preview.requests[0]!.package_name,
-          },
-        ],
-      },
-    ]);
-    expect(typeof preview.leftOut[0]!.orgs[0]!.org_name).toBe('string');
-
-    // Scheduling the same: the same request size and the same reasons.
-    const schedule = await t.post(`/api/orggroups/${groupId}/upgrade`, {
-      versions: [group.target],
-      scheduled_date: new Date(Date.now() + 3_600_000).toISOString(),
-      description: 'After preview',
-      transid: `preview-${Date.now()}`,
-    });
-    expect(schedule.statusCode, schedule.body).toBe(200);
-    const { id } = schedule.json<{ id: number }>();
-    const items = await t.rows<{ version_id: string; total_job_count: number }>(
-      `SELECT version_id, total_job_count FROM upgrade_item WHERE upgrade_id = $1`,
-      [id],
-    );
-    expect(items).toEqual(
-      preview.requests.map((r) => ({ version_id: r.version_id, total_job_count: r.orgs })),
-    );
-    const leftOut = await t.rows<{ org_id: string }>(
-      `SELECT org_id FROM upgrade_blacklist WHERE upgrade_id = $1 ORDER BY org_id`,
-      [id],
-    );
-    expect(leftOut.map((r) => r.org_id.trim())).toEqual(
-      preview.leftOut.flatMap((line) => line.orgs.map((org) => org.org_id)).sort(),
-    );
-
-    const [org] = await t.candidates(1);
-    const single = await t.post(`/api/orgs/${org!.org_id}/upgrade/preview`, {
-      versions: [org!.target],
-    });
-    expect(single.statusCode, single.body).toBe(200);
-    expect(single.json()).toMatchObject({ requests: [{ orgs: 1 }], leftOutOrgs: 0, leftOut: [] });
-    const unknownVersion = await t.post(`/api/orgs/${org!.org_id}/upgrade/preview`, {
-      versions: ['04t000000000000AAA'],
-    });
-    expect(unknownVersion.statusCode).toBe(400);
-    expect(unknownVersion.json<{ field: string }>().field).toBe('versions');
-    const noVersions = await t.post(`/api/orgs/${org!.org_id}/upgrade/preview`, {});
-    expect(noVersions.statusCode).toBe(400);
-    expect(noVersions.json<{ field: string }>().field).toContain('versions');
-    expect(
-      (await t.post('/api/orggroups/99999999/upgrade/preview', { versions: [org!.target] }))
-        .statusCode,
-    ).toBe(404);
   });
 });
 
@@ -251,7 +132,7 @@ describe('POST /api/upgrades/purge', () => {
     }
     const unknown = await t.post('/api/upgrades/purge', { upgradeIds: [done, 99999999] });
     expect(unknown.statusCode).toBe(404);
-    expect(await count('upgrade WHERE id = $1', [done])).toBe(1);
+    expect(await t.count('upgrade WHERE id = $1', [done])).toBe(1);
     const readOnly = await t.post('/api/upgrades/purge', { upgradeIds: [done] }, t.viewer);
     expect(readOnly.statusCode).toBe(403);
     const bad = await t.post('/api/upgrades/purge', { upgradeIds: ['x'] });
@@ -262,12 +143,12 @@ describe('POST /api/upgrades/purge', () => {
     const purged = await t.post('/api/upgrades/purge', { upgradeIds: [done, done] });
     expect(purged.statusCode, purged.body).toBe(200);
     expect(purged.json()).toEqual({ purged: 1 });
-    expect(await count('upgrade WHERE id = $1', [done])).toBe(0);
-    expect(await count('upgrade_item WHERE upgrade_id = $1', [done])).toBe(0);
-    expect(await count('upgrade_job WHERE upgrade_id = $1', [done])).toBe(0);
-    expect(await count('upgrade_item_plan WHERE item_id = $1', [doneItem!.id])).toBe(0);
-    expect(await count('upgrade_blacklist WHERE upgrade_id = $1', [done])).toBe(0);
-    expect(await count('upgrade WHERE id = ANY($1::bigint[])', [[active, scheduling]])).toBe(2);
+    expect(await t.count('upgrade WHERE id = $1', [done])).toBe(0);
+    expect(await t.count('upgrade_item WHERE upgrade_id = $1', [done])).toBe(0);
+    expect(await t.count('upgrade_job WHERE upgrade_id = $1', [done])).toBe(0);
+    expect(await t.count('upgrade_item_plan WHERE item_id = $1', [doneItem!.id])).toBe(0);
+    expect(await t.count('upgrade_blacklist WHERE upgrade_id = $1', [done])).toBe(0);
+    expect(await t.count('upgrade WHERE id = ANY($1::bigint[])', [[active, scheduling]])).toBe(2);
     expect(t.publish).toHaveBeenCalledWith('upgrades', { ids: [done] });
     const audit = await t.rows<{ outcome: string }>(
       `SELECT outcome FROM audit_log WHERE action = 'upgrade.purge' ORDER BY id`,
@@ -406,7 +287,7 @@ describe('GET /api/upgrades/:id/jobs and /blacklist', () => {
   });
 
   it('lists the orgs left out with the reason, filtered by reason', async () => {
-    const group = await mixedGroup(4);
+    const group = await t.mixedGroup(4);
     const id = await t.scheduleGroup(group.members, [group.target], 'Blacklist tab');
     const path = `/api/upgrades/${id}/blacklist`;
     const all = await page<{ org_id: string; reason: string }>(path);

@@ -26,6 +26,13 @@ export interface UpgradeApp {
   /** Orgs of one package the plan accepts (not yet in any upgrade or group). */
   candidates(limit: number, packageId?: string): Promise<Candidate[]>;
   makeGroup(name: string, orgIds: string[], type?: string): Promise<number>;
+  /** `SELECT count(*) FROM <sql>`, e.g. count('upgrade WHERE id = $1', [id]). */
+  count(sql: string, params?: unknown[]): Promise<number>;
+  /**
+   * A group of `size` eligible orgs of one package plus a blacklisted one (the first) and an org
+   * Pushboard does not know: its members, their target version and the orgs planned.
+   */
+  mixedGroup(size: number): Promise<{ target: string; members: string[]; planned: string[] }>;
   /** Schedules through POST /api/orggroups/:id/upgrade (`more`: e.g. a rollout); answers the id. */
   scheduleGroup(
     orgIds: string[],
@@ -94,6 +101,23 @@ export async function startUpgradeApp(): Promise<UpgradeApp> {
     return response.json<{ id: number }>().id;
   };
 
+  const count = async (sql: string, params: unknown[] = []) =>
+    (await rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]!.n;
+
+  const mixedGroup = async (size: number) => {
+    const pool = await candidates(100);
+    const packageId = pool[0]!.package_id;
+    const eligible = pool.filter((c) => c.package_id === packageId).slice(0, size);
+    const [blacklisted, ...rest] = eligible;
+    await makeGroup(`Denied ${Date.now()}`, [blacklisted!.org_id], 'Blacklist Group');
+    const unknown = '00D000000000555AAA';
+    return {
+      target: eligible[0]!.target,
+      members: [...eligible.map((c) => c.org_id), unknown],
+      planned: rest.map((c) => c.org_id),
+    };
+  };
+
   const requestOf = async (itemId: number) => {
     const [item] = await rows<{ push_request_id: string; package_org_id: string }>(
       `SELECT push_request_id, package_org_id FROM upgrade_item WHERE id = $1`,
@@ -114,6 +138,8 @@ export async function startUpgradeApp(): Promise<UpgradeApp> {
     get,
     candidates,
     makeGroup,
+    count,
+    mixedGroup,
     scheduleGroup,
     async setRequestStatus(itemId, status) {
       const item = await requestOf(itemId);
