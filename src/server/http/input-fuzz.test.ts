@@ -26,6 +26,7 @@ import * as api from '../../domain/api';
 import { ORG_LIST, PAGE_SIZES, orgIdParam, type ListDefinition } from '../../domain/api';
 import { startUpgradeApp, type UpgradeApp } from '../services/upgrades/testing/upgrade-app';
 import type { AppInstance } from './app';
+import { WriteFingerprint } from './testing/write-fingerprint';
 import { startTestApp } from './testing/test-app';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import type { RouteRecord } from './app-instance';
@@ -350,55 +351,7 @@ function expectedField(parts: Parts, seen: Input): string | undefined {
 
 // ---- no partial write -----------------------------------------------------------------------
 
-let tablesSql: string | undefined;
-
-/**
- * A checksum of every table (count and md5 of its rows in order) but those in UNFINGERPRINTED.
- * Computing it costs a scan of the database, so `changedBy` first compares PostgreSQL's next
- * transaction id: a request that wrote nothing (not even a rolled-back write) assigned none.
- */
-async function checksum(): Promise<string> {
-  if (!tablesSql) {
-    const tables = await t.rows<{ name: string }>(
-      `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
-        WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
-        ORDER BY 1`,
-    );
-    const kept = tables.filter((table) => !UNFINGERPRINTED[table.name.replace(/^public\./, '')]);
-    tablesSql = kept
-      .map(
-        (table) =>
-          `SELECT '${table.name}' AS name, count(*) || ':' || coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') AS sum FROM ${table.name} x`,
-      )
-      .join(' UNION ALL ');
-  }
-  const rows = await t.rows<{ name: string; sum: string }>(tablesSql);
-  return rows.map((row) => `${row.name}=${row.sum}`).join('\n');
-}
-
-const nextXid = async () =>
-  (await t.rows<{ x: string }>(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x`))[0]!.x;
-
-let known: { xid: string; sum: string } | undefined;
-
-async function before(): Promise<string> {
-  const xid = await nextXid();
-  if (known?.xid !== xid) known = { xid, sum: await checksum() };
-  return known.sum;
-}
-
-/** The tables whose checksum changed since `before` (none when no transaction id was used). */
-async function changedSince(sum: string): Promise<string[]> {
-  const xid = await nextXid();
-  if (known?.xid === xid) return [];
-  const now = await checksum();
-  known = { xid, sum: now };
-  const old = new Set(sum.split('\n'));
-  return now
-    .split('\n')
-    .filter((line) => !old.has(line))
-    .map((line) => line.split('=')[0]!);
-}
+const fingerprint = new WriteFingerprint((sql) => t.rows(sql), UNFINGERPRINTED);
 
 // ---- the property ---------------------------------------------------------------------------
 
@@ -411,7 +364,7 @@ async function check(
   const name = `${route.method} ${route.url}`;
   const parts = partsOf(route);
   const { url, payload, seen } = request(route, fuzzCase.input);
-  const sumBefore = await before();
+  const sumBefore = await fingerprint.before();
   const response = await app.inject({
     method: route.method as 'GET',
     url,
@@ -447,7 +400,7 @@ async function check(
   if (status === 400 && (typeof field !== 'string' || field.trim() === ''))
     return fail('400 names no field');
   if (status >= 400 && status < 500) {
-    const changed = await changedSince(sumBefore);
+    const changed = await fingerprint.changedSince(sumBefore);
     if (changed.length > 0) return fail(`partial write to ${changed.join(', ')}`);
   }
   return null;
