@@ -39,14 +39,14 @@ describe('compiling to SQL', () => {
       ['%corp'],
     ],
     ['text', '"Acme"', '((t.c) IS NOT NULL AND lower((t.c)::text) = $1::text)', ['acme']],
-    ['text', '""', "(coalesce((t.c)::text, '') = '')", []],
+    ['text', '""', "((t.c) IS NULL OR (t.c)::text = '')", []],
     ['text', "''", 'TRUE', []],
-    ['text', '?', "(coalesce((t.c)::text, '') <> '')", []],
-    ['text', '!?', "(NOT (coalesce((t.c)::text, '') <> ''))", []],
+    ['text', '?', "((t.c) IS NOT NULL AND (t.c)::text <> '')", []],
+    ['text', '!?', "(NOT ((t.c) IS NOT NULL AND (t.c)::text <> ''))", []],
     [
       'text',
       '> m',
-      `(coalesce((t.c)::text, '') <> '' AND lower((t.c)::text) COLLATE "C" > $1::text)`,
+      `((t.c) IS NOT NULL AND (t.c)::text <> '' AND lower((t.c)::text) COLLATE "C" > $1::text)`,
       ['m'],
     ],
     ['text', '#ME', '((t.c) IS NOT NULL AND lower((t.c)::text) = $1::text)', ['ops@acme.com']],
@@ -89,7 +89,7 @@ describe('compiling to SQL', () => {
     [
       'version',
       '> 1.2',
-      `(coalesce((t.c)::text, '') <> '' AND split_part((t.c)::text, '_', 1) COLLATE "C" > $1::text)`,
+      `((t.c) IS NOT NULL AND (t.c)::text <> '' AND split_part((t.c)::text, '_', 1) COLLATE "C" > $1::text)`,
       ['000100020000'],
     ],
     [

@@ -53,9 +53,11 @@ class SqlWriter {
         : kind === 'version'
           ? `split_part(${asText}, '_', 1)`
           : this.column;
+    // Written as two tests rather than coalesce(…) <> '', so that its negation (blank: IS NULL
+    // OR = '') is something an index on the column answers instead of a read of every row.
     this.present =
       kind === 'text' || kind === 'enum' || kind === 'version'
-        ? `coalesce(${asText}, '') <> ''`
+        ? `${this.column} IS NOT NULL AND ${asText} <> ''`
         : `${this.column} IS NOT NULL`;
   }
 
@@ -121,7 +123,7 @@ class SqlWriter {
     const textual = this.kind === 'text' || this.kind === 'enum';
     if (test === 'equals') {
       // For text, NULL reads as '' (so "" matches empty and null values).
-      if (textual && value === '') return `(coalesce(${this.column}::text, '') = '')`;
+      if (textual && value === '') return `(${this.column} IS NULL OR ${this.column}::text = '')`;
       return this.guarded(`${this.subject} = ${this.param(value)}`, true);
     }
     const escaped = escapeLike(value);

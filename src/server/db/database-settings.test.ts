@@ -7,7 +7,8 @@ import { connectionSettings, openDatabase } from './database';
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe('connection options', () => {
-  const ours = '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1';
+  const ours =
+    '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c constraint_exclusion=on';
 
   it('turns JIT off, sets the planner and keeps the options a DATABASE_URL gives', () => {
     expect(connectionSettings('postgres://h/db')).toEqual({
@@ -53,6 +54,10 @@ describe('connection options', () => {
       );
       expect(cost.rows[0]?.random_page_cost).toBe('1.1');
       expect(workers.rows[0]?.max_parallel_workers_per_gather).toBe('0');
+      const exclusion = await db.query<{ constraint_exclusion: string }>(
+        'SHOW constraint_exclusion',
+      );
+      expect(exclusion.rows[0]?.constraint_exclusion).toBe('on');
     } finally {
       await db.close();
     }
