@@ -1,13 +1,20 @@
 // The SQL of the Audit Log list (GET /api/audit). Details are shown as compact 'key=value' text;
 // the Target column is the target's type and id in one text.
-import type { ListSource } from './list-source';
+import { distinctValueGroups, type ListSource, type SortGroups } from './list-source';
 
-// Written with || (immutable, unlike concat_ws) so that an index on it can serve the sort
-// (migration 0015); empty when there is no target type.
-const TARGET = `(l.target_type || coalesce(' ' || nullif(trim(l.target_id), ''), ''))`;
+// Both stored on the row when it is written (migration 0025), so that neither a filter tested on
+// thousands of rows nor a sort recomputes them: details_text is audit_details_text(details),
+// 'key=value, …'; target_text is the type and the trimmed id, empty when there is no target type.
+const TARGET = 'l.target_text';
+const DETAILS = 'l.details_text';
 
-// 'key=value, …' (migration 0015's audit_details_text, which a trigram index holds).
-const DETAILS = 'audit_details_text(l.details)';
+/** A column with few values, read one value at a time through its (column, …) indexes. */
+const values = (column: string): SortGroups =>
+  distinctValueGroups({ table: 'audit_log', alias: 'l', column });
+
+const OUTCOMES = values('outcome');
+const ACTIONS = values('action');
+const ACTORS = values('actor');
 
 export const AUDIT_SOURCE: ListSource = {
   from: 'audit_log l',
@@ -23,4 +30,10 @@ export const AUDIT_SOURCE: ListSource = {
     details: DETAILS,
   },
   uniqueKey: ['l.id'],
+  // Three outcomes, a few dozen actions and users (migration 0025): a filter on one becomes
+  // `column = value`, which (column, at, id) reads in the list's default order.
+  fewValues: { outcome: OUTCOMES, action: ACTIONS, actor: ACTORS },
+  // A second sort key within one outcome (or action, or user) walks that key's own index for
+  // that value, instead of sorting every row of the value (188 000 successes by target: 70 ms).
+  groupedSorts: { outcome: OUTCOMES, action: ACTIONS, actor: ACTORS },
 };
