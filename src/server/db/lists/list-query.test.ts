@@ -1,0 +1,76 @@
+// queryListPage reads no page when the exact count says the matches end before it: an empty list
+// costs its count only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../database';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { queryListPage, type ListStatement } from './list-query';
+import type { ListSource } from './list-source';
+import { NO_SCOPE } from './sql-builder';
+
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  // c = 1 for 34 of the 100 rows.
+  await testDb.db.exec(`
+    CREATE TABLE list_count_probe (id int PRIMARY KEY, c int NOT NULL);
+    INSERT INTO list_count_probe SELECT i, i % 3 FROM generate_series(1, 100) i;`);
+}, 120_000);
+
+afterAll(async () => {
+  await testDb.drop();
+});
+
+const SOURCE: ListSource = {
+  from: 'list_count_probe p',
+  select: 'p.id',
+  columns: { id: 'p.id', c: 'p.c' },
+  uniqueKey: ['p.id'],
+};
+
+const rowsWith = (c: number): ListStatement => ({
+  source: SOURCE,
+  scope: NO_SCOPE,
+  sort: [{ id: 'id', desc: false }],
+  filter: (first) => ({ text: `p.c = $${first}`, params: [String(c)] }),
+  filteredColumns: ['c'],
+});
+
+/** The database, noting the text of each statement run through it. */
+function noting(db: SqlClient): { client: SqlClient; statements: string[] } {
+  const statements: string[] = [];
+  const client: SqlClient = {
+    query: (text, params) => {
+      statements.push(text);
+      return db.query(text, params);
+    },
+    exec: (text) => db.exec(text),
+  };
+  return { client, statements };
+}
+
+describe('queryListPage', () => {
+  it('answers a list with no match from its count alone', async () => {
+    const { client, statements } = noting(testDb.db);
+    const page = await queryListPage(client, rowsWith(7), 1, 25);
+    expect(page).toEqual({ rows: [], total: 0, total_is_estimate: false });
+    expect(statements).toHaveLength(1);
+  });
+
+  it('answers a page past the counted matches from the count alone', async () => {
+    const { client, statements } = noting(testDb.db);
+    const page = await queryListPage(client, rowsWith(1), 3, 25);
+    expect(page).toEqual({ rows: [], total: 34, total_is_estimate: false });
+    expect(statements).toHaveLength(1);
+  });
+
+  it('reads the page when it holds matches', async () => {
+    const { client, statements } = noting(testDb.db);
+    const page = await queryListPage<{ id: number }>(client, rowsWith(1), 2, 25);
+    expect(page?.rows.map((row) => row.id)).toEqual(
+      Array.from({ length: 9 }, (_, i) => 76 + 3 * i),
+    );
+    expect(page?.total).toBe(34);
+    expect(statements).toHaveLength(2);
+  });
+});
