@@ -10,6 +10,7 @@ import {
   type SqlFragment,
 } from '../../../domain';
 import type { SqlClient } from '../database';
+import { groupFewValueSorts } from './few-value-sorts';
 import { fromFor, keyedRowsFrom, type ListSource, type SortGroups } from './list-source';
 import { SqlBuilder, type Scope } from './sql-builder';
 
@@ -139,10 +140,11 @@ export async function queryListPage<T>(
     !total.total_is_estimate && window.from === 'start' && window.offset >= total.total;
   if (window.limit === 0 || pastTheEnd) return { rows: [], ...total };
   const read = pageRead(statement, total);
-  let rows = await readPage(db, statement, window, read);
+  const grouped = await groupFewValueSorts(db, statement);
+  let rows = await readPage(db, grouped, window, read);
   // The walk gave up before the page was full: the matches lie elsewhere in the sort order.
   if (read === 'bounded walk' && rows.length < window.limit) {
-    rows = await readPage(db, statement, window, 'filter first');
+    rows = await readPage(db, grouped, window, 'filter first');
   }
   return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
 }
@@ -276,8 +278,9 @@ function sortOrderKeys(
     const valueOrder = { expression: first.expression, direction: first.direction.split(' ')[0]! };
     const present = `${first.expression} IS NOT NULL`;
     // The rows without a value are in the order of the next keys, read like this one (split again
-    // by value): with their NULLS rule, the next keys' order is no index's order once reversed
-    // (ASC NULLS FIRST), and the 64 000 audit entries without a target were sorted for a last page.
+    // by value, a grouped key one key at a time): sorted as one, the 615 000 licenses without an
+    // expiration were joined and sorted by version for a last page (0.9 s), the 64 000 audit
+    // entries without a target sorted whole.
     return union([
       branch(`${condition} AND ${present}`, [valueOrder, ...after]),
       ordered(from + 1, `${condition} AND NOT (${present})`),
