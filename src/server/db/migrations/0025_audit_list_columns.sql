@@ -23,6 +23,12 @@ CREATE INDEX audit_log_target_trgm_idx ON audit_log USING gin (lower(target_text
 -- same index walked backwards for oldest first: the denied entries, one user's actions. The
 -- (actor, at DESC) and (action, at DESC) indexes of 0001 and 0002 become these.
 CREATE INDEX audit_log_list_outcome_at_idx ON audit_log (outcome, at, id);
+-- Sorted by outcome, then another column, the rows of one outcome are read in that column's
+-- order. Without these the column's own index was walked for the denied rows among all 200 000
+-- (50 000 rows passed for page 40: the planner takes each outcome for a third of the rows).
+CREATE INDEX audit_log_list_outcome_target_idx ON audit_log (outcome, target_text, id);
+CREATE INDEX audit_log_list_outcome_actor_idx ON audit_log (outcome, actor, id);
+CREATE INDEX audit_log_list_outcome_action_idx ON audit_log (outcome, action, id);
 DROP INDEX audit_log_actor_idx;
 CREATE INDEX audit_log_list_actor_at_idx ON audit_log (actor, at, id);
 DROP INDEX audit_log_action_idx;
