@@ -110,6 +110,17 @@ export function orgScope(scope: OrgScope, settings: BlacklistSettings): Scope {
   );
 }
 
+// A customer's license status (four values at the `scale` size): sorted one status at a time, each
+// status's rows through (package_id | version_id, license_status, org_id), so that a second sort
+// key (the version, itself grouped) is read in order within it instead of sorting every customer
+// of the status (130 ms for a package's 75 000); filters are decided on the values. The values
+// are found by skipping through org_package_version_license_idx (migration 0026).
+const LICENSE_STATUSES = distinctValueGroups({
+  table: 'org_package_version',
+  alias: 'v',
+  column: 'license_status',
+});
+
 /** Orgs with one installed version of a package: a package's or version's customers. */
 export const CUSTOMER_SOURCE: ListSource = {
   from: `org_package_version v JOIN org o ON o.org_id = v.org_id
@@ -133,9 +144,10 @@ export const CUSTOMER_SOURCE: ListSource = {
     install_date: 'v.install_date',
   },
   uniqueKey: ['v.org_id', 'v.package_id'],
-  ...ORG_SORTS,
+  fewValues: { ...ORG_SORTS.fewValues, license_status: LICENSE_STATUSES },
   groupedSorts: {
     ...ORG_SORTS.groupedSorts,
+    license_status: LICENSE_STATUSES,
     version_number: distinctKeyGroups(
       { table: 'org_package_version', alias: 'v', column: 'version_id' },
       { table: 'package_version', key: 'version_id', value: 'version_sort' },
