@@ -1,5 +1,6 @@
 // An org's group names on its row (the Groups column) follow every change of membership and every
-// renamed or removed group, whoever makes it (the triggers of migration 0015).
+// renamed or removed group, whoever makes it (the triggers of migration 0015), and an org stored
+// after it joined a group takes them when it is written (migration 0027).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 
@@ -52,5 +53,28 @@ describe("an org's group names", () => {
 
     await testDb.db.query('DELETE FROM org_group WHERE id = $1', [canary]);
     expect(await groupNames()).toEqual(['Adopters', null, null]);
+  });
+
+  it('are taken by an org stored after it was made a member', async () => {
+    const later = '00D000000000000009';
+    const watchlist = await group('Watchlist');
+    await testDb.db.query('INSERT INTO org_group_member (org_group_id, org_id) VALUES ($1, $2)', [
+      watchlist,
+      later,
+    ]);
+    // A fetch's page of orgs: the new member among orgs in no group.
+    await testDb.db.query(
+      `INSERT INTO org (org_id, name) VALUES ($1, 'Later'), ('00D000000000000010', 'Other')`,
+      [later],
+    );
+    const { rows } = await testDb.db.query<{ org_id: string; group_names: string | null }>(
+      `SELECT org_id, group_names FROM org WHERE org_id IN ($1, '00D000000000000010')
+        ORDER BY org_id`,
+      [later],
+    );
+    expect(rows).toEqual([
+      { org_id: later, group_names: 'Watchlist' },
+      { org_id: '00D000000000000010', group_names: null },
+    ]);
   });
 });
