@@ -101,6 +101,18 @@ export function distinctValueGroups(rows: KeyColumn): SortGroups {
 }
 
 /**
+ * The values of a column whose CHECK constraint names them all (an upgrade job's status), each
+ * its own key: nothing is read to find them, and no index needs to lead with the column.
+ */
+export function knownValueGroups(ref: string, values: readonly string[]): SortGroups {
+  const literals = values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
+  return {
+    ref,
+    groups: `SELECT known.k, known.k AS v FROM unnest(ARRAY[${literals}]::text[]) AS known(k)`,
+  };
+}
+
+/**
  * SortGroups over a small joined table: the distinct values of the foreign key, with the joined
  * table's value for each. For keys with few values: a license's package, version, license org.
  */

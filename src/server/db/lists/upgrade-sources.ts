@@ -2,11 +2,13 @@
 // the Request detail) and the orgs it left out (the Blacklist tab). Versions sort and filter by
 // their sort key. A page's keys are found on upgrade_job alone when the filters and the sort
 // read nothing else (list-source.ts parts), through upgrade_job_upgrade_org_idx.
+import { JOB_STATUSES } from '../../../domain';
 import {
   distinctKeyGroups,
   distinctValueGroups,
   innerJoin,
   joinSql,
+  knownValueGroups,
   leftJoin,
   type ListSource,
 } from './list-source';
@@ -39,7 +41,10 @@ const byVersion = (column: string, value: 'version_sort' | 'version_number') =>
 const byInstance = (value: string) =>
   distinctKeyGroups(jobColumn('org_instance'), { table: 'instance', key: 'key', value });
 
-const BY_INSTANCE = {
+const BY_VALUE = {
+  // Its CHECK constraint names the statuses (migration 0001): sorted by status then another
+  // column, each status's jobs are read in that column's order.
+  status: knownValueGroups('j.status', JOB_STATUSES),
   instance: distinctValueGroups(jobColumn('org_instance')),
   environment: byInstance('environment'),
   location: byInstance('location'),
@@ -74,12 +79,12 @@ export const UPGRADE_JOB_SOURCE: ListSource = {
   },
   uniqueKey: ['j.id'],
   fewValues: {
-    ...BY_INSTANCE,
+    ...BY_VALUE,
     original_version_number: byVersion('original_version_id', 'version_number'),
     current_version_number: byVersion('current_version_id', 'version_number'),
   },
   groupedSorts: {
-    ...BY_INSTANCE,
+    ...BY_VALUE,
     original_version_number: byVersion('original_version_id', 'version_sort'),
     current_version_number: byVersion('current_version_id', 'version_sort'),
   },
