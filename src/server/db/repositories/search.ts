@@ -10,24 +10,32 @@ export const SEARCH_WALK = 2_000;
 
 /**
  * `name` AS MATERIALIZED: the ids of the first PER_KIND orgs in `column` order whose column
- * contains the term ($1) and that pass `also`. A common word is found by walking the column's
- * index: the first SEARCH_WALK orgs hold enough matches. When they do not, the word is rare, and
- * its matches, few, are collected through the column's trigram index and sorted. (Walking alone
- * read all 100 000 orgs for a rare word, 60–150 ms; collecting alone sorts tens of thousands of
- * matches of a common one.)
+ * contains the term ($1) and whose id passes `also`. A common word is found by walking the
+ * column's index alone: the first SEARCH_WALK orgs hold enough matches. When they do not, the
+ * word is rare, and its matches, few, are collected through the column's trigram index and
+ * sorted (kept apart by OFFSET 0: given the ORDER BY … LIMIT, the planner walked the index
+ * again). Walking alone read all 100 000 orgs for a rare word (60–150 ms); collecting alone
+ * sorted the tens of thousands of matches of a common one.
  */
-function firstOrgsContaining(name: string, column: string, also = 'TRUE'): string {
-  const matches = `lower(o.${column}) LIKE $1 ESCAPE '\\' AND ${also}`;
-  const enough = `(SELECT count(*) FROM ${name}_walked w WHERE w.hit) >= ${PER_KIND}`;
+function firstOrgsContaining(
+  name: string,
+  column: string,
+  also: (orgId: string) => string = () => 'TRUE',
+): string {
+  const enough = `(SELECT count(*) FROM ${name}_walked) >= ${PER_KIND}`;
   return `${name}_walked AS MATERIALIZED (
-      SELECT o.org_id, o.${column} AS v, (${matches}) AS hit FROM org o
-      WHERE o.${column} IS NOT NULL ORDER BY o.${column}, o.org_id LIMIT ${SEARCH_WALK}),
+      SELECT walk.org_id, walk.v
+        FROM (SELECT o.org_id, o.${column} AS v FROM org o WHERE o.${column} IS NOT NULL
+              ORDER BY o.${column}, o.org_id LIMIT ${SEARCH_WALK}) walk
+       WHERE lower(walk.v) LIKE $1 ESCAPE '\\' AND ${also('walk.org_id')}),
     ${name} AS MATERIALIZED (
-      (SELECT w.org_id FROM ${name}_walked w WHERE w.hit AND ${enough}
+      (SELECT w.org_id FROM ${name}_walked w WHERE ${enough}
         ORDER BY w.v, w.org_id LIMIT ${PER_KIND})
       UNION ALL
-      (SELECT o.org_id FROM org o WHERE ${matches} AND NOT ${enough}
-        ORDER BY o.${column}, o.org_id LIMIT ${PER_KIND}))`;
+      (SELECT m.org_id
+         FROM (SELECT o.org_id, o.${column} AS v FROM org o
+                WHERE lower(o.${column}) LIKE $1 ESCAPE '\\' AND ${also('o.org_id')} OFFSET 0) m
+        WHERE NOT ${enough} ORDER BY m.v, m.org_id LIMIT ${PER_KIND}))`;
 }
 
 export async function search(
@@ -38,7 +46,7 @@ export async function search(
   const pattern = `%${escapeLike(term.toLowerCase())}%`;
   const { rows } = await db.query<SearchResult & { rank: number }>(
     `WITH ${firstOrgsContaining('by_name', 'name')},
-     ${firstOrgsContaining('by_account', 'account_name', `NOT (lower(coalesce(o.name, '')) LIKE $1 ESCAPE '\\')`)}
+     ${firstOrgsContaining('by_account', 'account_name', (id) => `${id} NOT IN (SELECT b.org_id FROM by_name b)`)}
      (SELECT 'org' AS type, o.org_id AS id, coalesce(o.name, o.org_id) AS title,
         concat_ws(' • ', o.account_name, o.org_id, o.status) AS detail, 0 AS rank
       FROM org o WHERE o.org_id = $2)
