@@ -7,7 +7,11 @@ import { failureKey } from '../../../domain/failure-clusters';
 import { completeWithFailures, TERMINAL_STATUSES, isJobStatus } from '../../../domain/statuses';
 import type { SqlClient } from '../../db/database';
 import { shiftAdoption } from '../../db/repositories/adoption';
-import { applyJobSnapshots, installPushedVersions } from '../../db/repositories/upgrades/jobs';
+import {
+  applyJobSnapshots,
+  installPushedVersions,
+  lockInstalledVersionsOfJobs,
+} from '../../db/repositories/upgrades/jobs';
 import {
   applyRequestSnapshots,
   markUnpushedRequestsIneligible,
@@ -51,6 +55,11 @@ export async function writeJobs(tx: SqlClient, reading: OrgReading): Promise<num
   const jobs = reading.jobs.filter((j) => isJobStatus(j.Status));
   for (let start = 0; start < jobs.length; start += ROWS_PER_UPDATE) {
     const chunk = jobs.slice(start, start + ROWS_PER_UPDATE);
+    // Installed versions before jobs, the order a fetch takes them in (its triggers write jobs).
+    await lockInstalledVersionsOfJobs(
+      tx,
+      chunk.filter((j) => j.Status === 'Succeeded').map((j) => j.Id),
+    );
     const rows = await applyJobSnapshots(
       tx,
       chunk.map((j) => {

@@ -197,6 +197,28 @@ export async function applyJobSnapshots(
   return rows;
 }
 
+/**
+ * Locks, in key order, the installed-version rows that the given jobs' success would move: taken
+ * before the jobs are written. A fetch writes installed versions and then, through migration
+ * 0024's triggers, the jobs that keep a copy of them; a monitor writing the jobs first and the
+ * installed versions second could deadlock with it on the same org.
+ */
+export async function lockInstalledVersionsOfJobs(
+  tx: SqlClient,
+  jobIds: readonly string[],
+): Promise<void> {
+  if (jobIds.length === 0) return;
+  await tx.query(
+    `SELECT 1 FROM upgrade_job j
+       JOIN upgrade_item i ON i.id = j.item_id
+       JOIN org_package_version v ON v.org_id = j.org_id AND v.package_id = i.package_id
+      WHERE j.job_id = ANY($1::text[]::sf_id[])
+      ORDER BY v.org_id, v.package_id
+        FOR UPDATE OF v`,
+    [jobIds],
+  );
+}
+
 /** An org's package moved to a pushed version: what it had counted as installed, and what now. */
 export interface InstalledMove {
   orgId: string;
