@@ -4,9 +4,15 @@
 // tie group sorted whole by the next key: 52 000 licenses installed on the same day, sorted by
 // status, cost a last page 1.2 s. Columns with many values keep the walk, whose tie groups are
 // small (docs/architecture.md "How a page is read").
+import type { SortKey } from '../../../domain';
 import type { SqlClient } from '../database';
-import type { ListStatement } from './list-query';
 import { distinctValueGroups, type ListSource, type SortGroups } from './list-source';
+
+/** What the grouping reads of a list statement (list-query.ts's ListStatement). */
+interface SortedStatement {
+  readonly source: ListSource;
+  readonly sort: readonly SortKey[];
+}
 
 /** Up to this many distinct values a column is read value by value (one index probe each). */
 export const FEW_DISTINCT = 2_000;
@@ -65,10 +71,10 @@ function baseTable(source: ListSource): { table: string; alias: string } | undef
  * at most FEW_DISTINCT values made a grouped sort over that column's values (list-query.ts reads
  * those one group at a time). The order of the rows is unchanged.
  */
-export async function groupFewValueSorts(
+export async function groupFewValueSorts<S extends SortedStatement>(
   db: SqlClient,
-  statement: ListStatement,
-): Promise<ListStatement> {
+  statement: S,
+): Promise<S> {
   const { source, sort } = statement;
   const base = baseTable(source);
   if (!base || sort.length < 2) return statement;
