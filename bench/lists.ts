@@ -2,7 +2,7 @@
 // over real HTTP against the listening server: a generated matrix of the list pages a user can
 // reach. The lists: licenses, orgs, the busiest package's and the most installed version's
 // customers, a group of 20 000 members, an upgrade's 30 000 jobs, an audit log of 200 000
-// entries. Their shapes come from each list's definition (bench/support/lists-shapes.ts): the
+// entries. Their shapes come from each list's definition (bench/support/lists-plan.ts): the
 // default order and every sortable column both ways, two-key sorts covering every column as first
 // and second key, and filters of every kind each column's type takes, with values sampled from
 // the list, each with a sampled sort; pages first, 40 and the last the pager offers. Each
@@ -39,14 +39,11 @@ import { pathToFileURL } from 'node:url';
 import {
   auditEndpoints,
   licenseEndpoints,
-  listQueryParams,
   orgEndpoints,
   orgGroupEndpoints,
   packageEndpoints,
-  searchEndpoints,
   upgradeEndpoints,
   type ListEndpointShape,
-  type SortKey,
 } from '../src/domain';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/database';
@@ -54,15 +51,18 @@ import { migrate } from '../src/server/db/migrate';
 import { buildApp } from '../src/server/http/app';
 import { sessionHeaders } from '../src/server/http/test-session';
 import { formatTable, type BenchRow } from './run';
+import { BenchClient, HttpFailure, percentile } from './support/lists-http';
 import {
-  BenchClient,
-  HttpFailure,
-  percentile,
-  timeGet,
-  type Answer,
-  type ListAnswer,
-  type Timing,
-} from './support/lists-http';
+  Totals,
+  measureShape,
+  pathOf,
+  sampleRows,
+  type BenchList,
+  type MeasureOptions,
+  type PageResult,
+} from './support/lists-pages';
+import { planShapes } from './support/lists-plan';
+import { measureSearch, searchTerms, type SearchResult } from './support/lists-search';
 import {
   AUDIT_ROWS,
   BENCH_USER,
@@ -74,305 +74,19 @@ import {
   seedGroup,
   seedUpgrade,
 } from './support/lists-seed';
-import {
-  PAGE_SIZE,
-  TIME_ZONE,
-  describeFilter,
-  describeShape,
-  describeSort,
-  pagesOf,
-  pick,
-  planShapes,
-  seededRng,
-  singleSorts,
-  type PageName,
-  type PlannedShape,
-  type Rng,
-  type Shape,
-} from './support/lists-shapes';
+import { PAGE_SIZE, seededRng } from './support/lists-shapes';
 import { MB, serverDatabase } from './support/processes';
 import { fillFromSimulator } from './support/scale-sync';
 
 const TARGET_MS = 50;
 const SLOWEST = 20;
-/** Rows read to sample a list's values: pages of 100 at random sorts and depths. */
-const SAMPLE_PAGES = 8;
-const SAMPLE_PAGE_SIZE = 100;
 
-/** A list as measured: its description (columns, filter kinds) and where it is read. */
-interface BenchList {
-  readonly name: string;
-  readonly endpoint: ListEndpointShape;
-  readonly path: string;
-}
-
-interface Options {
-  readonly runs: number;
-  readonly capMs: number;
-  readonly match: RegExp | null;
-}
-
-interface PageResult {
-  list: string;
-  group: Shape['group'];
-  sort: string;
-  filter: string;
-  page: PageName;
-  pageNumber: number;
-  description: string;
-  url: string;
-  p50?: number;
-  p95?: number;
-  times?: number[];
-  total?: number;
-  totalIsEstimate?: boolean;
-  rows?: number;
-  failure?: { status: number; body: string };
-}
-
-interface SearchResult {
-  kind: string;
-  term: string;
-  p50?: number;
-  p95?: number;
-  times?: number[];
-  results?: number;
-  failure?: { status: number; body: string };
-}
-
-function pathOf(template: string, params: Record<string, string | number>): string {
-  return template.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${template} needs ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** The query string the web app sends for a page (listQueryParams), in the benchmark's zone. */
-function requestQuery(
-  page: number,
-  pageSize: number,
-  sort: readonly SortKey[],
-  filter: { id: string; value: string } | null,
-): Record<string, string | number> {
-  return listQueryParams({ page, pageSize, sort, filters: filter ? [filter] : [] }, TIME_ZONE);
-}
-
-const filterOf = (shape: Shape) =>
-  shape.filter ? { id: shape.filter.column, value: shape.filter.value } : null;
-
-/** Rows of the list at random sorts and depths, to sample its columns' values from. */
-async function sampleRows(client: BenchClient, list: BenchList, rng: Rng, totals?: Totals) {
-  const first = await client.json<ListAnswer>(
-    list.path,
-    requestQuery(1, SAMPLE_PAGE_SIZE, [], null),
-  );
-  totals?.remember(null, first.total);
-  const rows = [...first.rows];
-  const pages = Math.max(1, Math.min(100, Math.ceil(first.total / SAMPLE_PAGE_SIZE)));
-  for (let i = 1; i < SAMPLE_PAGES; i++) {
-    const sort = pick(rng, singleSorts(list.endpoint.list));
-    const page = 1 + Math.floor(rng() * pages);
-    const answer = await client.json<ListAnswer>(
-      list.path,
-      requestQuery(page, SAMPLE_PAGE_SIZE, sort, null),
-    );
-    rows.push(...answer.rows);
-  }
-  return rows;
-}
-
-/**
- * A list's totals by filter: the total does not depend on the sort, so one answer (a probe's,
- * or a shape's first page) serves every shape with that filter.
- */
-class Totals {
-  private readonly known = new Map<string, number>();
-
-  constructor(
-    private readonly client: BenchClient,
-    private readonly list: BenchList,
-  ) {}
-
-  private static key(filter: { id: string; value: string } | null) {
-    return filter ? `${filter.id}\u0000${filter.value}` : '';
-  }
-
-  remember(filter: { id: string; value: string } | null, total: number): void {
-    this.known.set(Totals.key(filter), total);
-  }
-
-  /** The total the first page of a shape answers (read untimed when not known yet). */
-  async of(shape: Shape): Promise<number | Answer> {
-    const filter = filterOf(shape);
-    const known = this.known.get(Totals.key(filter));
-    if (known !== undefined) return known;
-    const answer = await this.client.get(
-      this.list.path,
-      requestQuery(1, PAGE_SIZE, shape.sort, filter),
-    );
-    if (answer.status !== 200) return answer;
-    const total = (JSON.parse(answer.body) as ListAnswer).total;
-    this.remember(filter, total);
-    return total;
-  }
-
-  /** For the shape generator: how many rows a filter matches. */
-  probe = async (column: string, value: string): Promise<number> => {
-    const filter = { id: column, value };
-    const known = this.known.get(Totals.key(filter));
-    if (known !== undefined) return known;
-    const answer = await this.client.json<ListAnswer>(
-      this.list.path,
-      requestQuery(1, 5, [], filter),
-    );
-    this.remember(filter, answer.total);
-    return answer.total;
-  };
-}
-
-function failureOf(answer: Answer) {
-  return { status: answer.status, body: answer.body.slice(0, 4000) };
-}
-
-/**
- * Measures the planned pages of a shape. Page 40 and the last page follow from the total of the
- * first page's answer (the pager's last page: ceil(total / page size), the estimate above
- * EXACT_COUNT_LIMIT); a planned page the pager does not offer for this total becomes the nearest
- * one it does (40 → last → first), each page measured once.
- */
-async function measureShape(
-  client: BenchClient,
-  list: BenchList,
-  totals: Totals,
-  planned: PlannedShape,
-  options: Options,
-): Promise<PageResult[]> {
-  const { shape } = planned;
-  const query = (page: number) => requestQuery(page, PAGE_SIZE, shape.sort, filterOf(shape));
-  const base = (page: PageName, pageNumber: number) => ({
-    list: list.name,
-    group: shape.group,
-    sort: describeSort(shape.sort),
-    filter: describeFilter(shape.filter),
-    page,
-    pageNumber,
-    description: describeShape(shape, page),
-    url: client.url(list.path, query(pageNumber)),
-  });
-  const matches = (page: PageName) =>
-    !options.match || options.match.test(describeShape(shape, page));
-  if (!(['first', '40', 'last'] as const).some(matches)) return [];
-  const firstOnly = planned.pages.every((page) => page === 'first');
-  const total = firstOnly ? undefined : await totals.of(shape);
-  if (typeof total === 'object') return [{ ...base('first', 1), failure: failureOf(total) }];
-  const offered = total === undefined ? [{ name: 'first' as const, page: 1 }] : pagesOf(total);
-  const pageOf = (name: PageName) =>
-    offered.find((p) => p.name === name) ??
-    (name === '40' ? offered.find((p) => p.name === 'last') : undefined) ??
-    offered[0]!;
-  const pages = [
-    ...new Map(planned.pages.map((name) => [pageOf(name).name, pageOf(name)])).values(),
-  ].filter(({ name }) => matches(name));
-  const results: PageResult[] = [];
-  for (const { name, page } of pages) {
-    const measured = await timeGet(client, list.path, query(page), options.runs, options.capMs);
-    if ('failure' in measured) {
-      const result = { ...base(name, page), failure: failureOf(measured.failure) };
-      process.stderr.write(
-        `  FAILED ${result.description}: ${measured.failure.status} ${measured.failure.body}\n`,
-      );
-      results.push(result);
-      continue;
-    }
-    const answer = JSON.parse(measured.body) as ListAnswer;
-    if (page === 1) totals.remember(filterOf(shape), answer.total);
-    results.push({ ...base(name, page), ...timingOf(measured.timing), ...totalOf(answer) });
-  }
-  return results;
-}
-
-function timingOf(timing: Timing) {
-  return { p50: timing.p50, p95: timing.p95, times: timing.times.map((ms) => round(ms)) };
-}
-
-function totalOf(answer: ListAnswer) {
-  return {
-    total: answer.total,
-    totalIsEstimate: answer.total_is_estimate,
-    rows: answer.rows.length,
-  };
-}
-
-const round = (ms: number) => Math.round(ms * 100) / 100;
 const ms = (value: number | undefined) => `${(value ?? 0).toFixed(1)} ms`;
 const count = (n: number) => n.toLocaleString('en-US');
 const share = (part: number, whole: number) =>
   whole === 0 ? '–' : `${((100 * part) / whole).toFixed(0)}%`;
 const totalText = (r: PageResult) =>
   r.total === undefined ? '?' : `${r.totalIsEstimate ? 'about ' : ''}${count(r.total)}`;
-
-/** Three search terms sampled from the orgs: a common 3-letter word, a rare word, an id prefix. */
-async function searchTerms(client: BenchClient, orgs: BenchList, rng: Rng) {
-  const rows = await sampleRows(client, orgs, rng);
-  const names = rows
-    .map((row) => (typeof row.name === 'string' ? row.name : ''))
-    .filter((name) => name !== '');
-  const words = new Map<string, number>();
-  const trigrams = new Map<string, number>();
-  for (const name of names) {
-    for (const word of new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u))) {
-      if (word.length >= 4) words.set(word, (words.get(word) ?? 0) + 1);
-      for (let i = 0; i + 3 <= word.length; i++) {
-        const trigram = word.slice(i, i + 3);
-        trigrams.set(trigram, (trigrams.get(trigram) ?? 0) + 1);
-      }
-    }
-  }
-  const ranked = (counts: Map<string, number>) =>
-    [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([text]) => text);
-  const common = ranked(trigrams)[0] ?? 'inc';
-  const probe = new Totals(client, orgs).probe;
-  let rare = common;
-  let fewest = Infinity;
-  for (const word of ranked(words).reverse().slice(0, 4)) {
-    const total = await probe('name', word);
-    if (total > 0 && total < fewest) [rare, fewest] = [word, total];
-  }
-  const { org_id: orgId } = pick(rng, rows);
-  return [
-    { kind: 'common 3-letter word', term: common },
-    { kind: 'rare word', term: rare },
-    { kind: 'org id prefix', term: String(orgId).slice(0, 10) },
-  ];
-}
-
-async function measureSearch(
-  client: BenchClient,
-  terms: readonly { kind: string; term: string }[],
-  options: Options,
-): Promise<SearchResult[]> {
-  const results: SearchResult[] = [];
-  for (const { kind, term } of terms) {
-    const measured = await timeGet(
-      client,
-      searchEndpoints.search.path,
-      { term },
-      options.runs,
-      options.capMs,
-    );
-    if ('failure' in measured) {
-      process.stderr.write(
-        `  FAILED search '${term}': ${measured.failure.status} ${measured.failure.body}\n`,
-      );
-      results.push({ kind, term, failure: failureOf(measured.failure) });
-    } else {
-      const answer = JSON.parse(measured.body) as unknown[];
-      results.push({ kind, term, ...timingOf(measured.timing), results: answer.length });
-    }
-  }
-  return results;
-}
 
 /** The lists measured, with their scopes in this database (seeded where missing). */
 async function benchLists(db: Database): Promise<BenchList[]> {
@@ -413,7 +127,7 @@ function envList(name: string): string[] | null {
 const hashOf = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
 export async function runListsBench(): Promise<BenchRow[]> {
-  const options: Options = {
+  const options: MeasureOptions = {
     runs: Math.max(1, envNumber('BENCH_LISTS_RUNS', 10)),
     capMs: envNumber('BENCH_LISTS_CAP_MS', 1000),
     match: process.env.BENCH_LISTS_MATCH ? new RegExp(process.env.BENCH_LISTS_MATCH) : null,
