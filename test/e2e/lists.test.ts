@@ -5,13 +5,11 @@
 // record with the global search from the keyboard. Screenshots of every screen (1440 px, and one
 // list at 900 px) go to the OS temp folder, out of git; their paths are printed so someone can look
 // at them.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openDatabase } from '../../src/server/db/database';
-import { migrate } from '../../src/server/db/migrate';
 import { compareVersions } from '../../src/domain/versions';
 import {
   openBrowser,
@@ -20,56 +18,26 @@ import {
   waitForFirstFetch,
   type RunningConsole,
 } from './harness';
-import { column, settled, totalOf, until, WAIT, type TableView } from './table-view';
+import { filter, ListWalk, localToday, seedWalkGroup, WALK_GROUP } from './list-walk';
+import { column, settled, totalOf, until, WAIT } from './table-view';
 
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 900, height: 900 };
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR ?? join(tmpdir(), 'pushboard-e2e-screens');
-
-// Demo mode has no org groups (they come with group management), so the walk brings one: a group
-// of orgs from the simulator's demo dataset, written before the console starts. Should the
-// dataset change, the group's tabs show their empty text, which the walk accepts too.
-const GROUP = { name: 'E2E Walk Group', description: 'Orgs the list walk looks at' };
-const GROUP_MEMBERS = [
-  '00DKa0000004CGxMAM',
-  '00D0q0000004CP2EAM',
-  '00D9w0000004CXDEA2',
-  '00D7Q0000004CNgUAM',
-  '00D8c0000004CNfEAM',
-];
 
 let consoleApp: RunningConsole;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
+/** The walk's steps on `page`. */
+let walk: ListWalk;
 let dataDir: string;
 const consoleErrors: string[] = [];
 /** Pushboard's own requests that failed (4xx/5xx) once signed in. */
 const failedRequests: string[] = [];
 let signedIn = false;
-const shots: string[] = [];
-
-async function seedGroup(dir: string): Promise<void> {
-  const db = await openDatabase({ dataDir: join(dir, 'pglite') });
-  try {
-    await migrate(db);
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO org_group (name, type, description, created_by)
-       VALUES ($1, 'Upgrade Group', $2, 'operator@pushboard.demo') RETURNING id`,
-      [GROUP.name, GROUP.description],
-    );
-    for (const orgId of GROUP_MEMBERS)
-      await db.query(
-        `INSERT INTO org_group_member (org_group_id, org_id, added_by) VALUES ($1, $2, $3)`,
-        [rows[0]?.id, orgId, 'operator@pushboard.demo'],
-      );
-  } finally {
-    await db.close();
-  }
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-lists-'));
-  await seedGroup(dataDir);
+  await seedWalkGroup(dataDir);
   consoleApp = await startConsole({}, { dataDir });
   browser = await openBrowser();
   page = await browser.context.newPage();
@@ -84,7 +52,7 @@ beforeAll(async () => {
     if (signedIn && response.status() >= 400 && response.url().startsWith(consoleApp.url))
       failedRequests.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  walk = new ListWalk(page, consoleApp.url);
 
   // The newcomer: the demo operator, through the simulator's login page.
   await signInWithSalesforce(page, consoleApp.url, 'operator@pushboard.demo', '/licenses');
@@ -93,7 +61,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (shots.length) console.log(`Screenshots:\n${shots.join('\n')}`);
+  if (walk?.shots.length) console.log(`Screenshots:\n${walk.shots.join('\n')}`);
   if (consoleErrors.length) console.log(`Browser console errors:\n${consoleErrors.join('\n')}`);
   if (failedRequests.length) console.log(`Failed requests:\n${failedRequests.join('\n')}`);
   await browser?.close();
@@ -101,111 +69,25 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function expectNoFailure(): Promise<void> {
-  await expect(page.getByText('Failed Request').count()).resolves.toBe(0);
-  await expect(page.getByText('not available yet', { exact: false }).count()).resolves.toBe(0);
-}
-
-async function screenshot(name: string): Promise<void> {
-  const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  shots.push(path);
-}
-
-async function openList(path: string, name: string): Promise<TableView> {
-  await page.goto(consoleApp.url + path);
-  await page.getByTestId(`screen-${name}`).waitFor(WAIT);
-  const view = await settled(page.getByTestId(`table-${name}`));
-  await expectNoFailure();
-  return view;
-}
-
-/** Clicks every tab of the detail screen; each shows real rows or its empty text. */
-/**
- * Tabs that are not a server-paged list (charts, failure clusters): the walk checks that their
- * panel shows something and nothing failed, and counts no rows for them.
- */
-const NOT_LISTS = new Set(['History', 'Adoption', 'Recurring Failures']);
-
-async function walkTabs(screen: string): Promise<Record<string, number>> {
-  const tabs = page.getByRole('tab');
-  // The tabs come with the record, after the header's placeholder title.
-  await tabs.first().waitFor(WAIT);
-  const names = await tabs.allInnerTexts();
-  expect(names.length, `${screen} has tabs`).toBeGreaterThan(0);
-  const seen: Record<string, number> = {};
-  for (const name of names) {
-    await page.getByRole('tab', { name, exact: true }).click();
-    const panel = page.getByRole('tabpanel');
-    await expect(panel.getAttribute('aria-labelledby')).resolves.toBeTruthy();
-    if (NOT_LISTS.has(name)) {
-      await expect
-        .poll(async () => (await panel.innerText()).trim().length, { timeout: WAIT.timeout })
-        .toBeGreaterThan(0);
-      seen[name] = 0;
-      await expectNoFailure();
-      continue;
-    }
-    const view = await settled(tabTable());
-    expect(view.empty !== null || view.rows.length > 0, `${screen} tab ${name}`).toBe(true);
-    if (view.rows.length)
-      expect(view.rows[0]?.join('').trim(), `${screen} tab ${name}`).not.toBe('');
-    seen[name] = view.rows.length;
-    await expectNoFailure();
-  }
-  return seen;
-}
-
-async function openDetail(link: Locator, name: string): Promise<void> {
-  await link.click();
-  await page.getByTestId(`screen-${name}`).waitFor(WAIT);
-  await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
-  await expectNoFailure();
-}
-
-/** The DataTable of the active tab. */
-const tabTable = () =>
-  page
-    .getByRole('tabpanel')
-    .locator('[data-testid^="table-"]:not([data-testid="table-total"])')
-    .first();
-
-const firstRowLink = (table: string) =>
-  page.getByTestId(`table-${table}`).locator('tbody tr').first().getByRole('link').first();
-
-/** Types a filter into a column's input the way a person does. */
-async function filter(table: Locator, label: string, text: string): Promise<Locator> {
-  const input = table.getByLabel(`Filter ${label}`, { exact: true });
-  await input.fill(text);
-  await input.press('Enter');
-  return input;
-}
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 describe('a newcomer walks every list and detail', () => {
   it('Licenses: the list, then a license', async () => {
-    const view = await openList('/licenses', 'licenses');
+    const view = await walk.openList('/licenses', 'licenses');
     expect(view.rows.length).toBeGreaterThan(0);
     await expect(page.getByTestId('list-total').innerText()).resolves.toMatch(/\d/);
-    await screenshot('licenses-list-1440');
-    await openDetail(firstRowLink('licenses'), 'license');
+    await walk.screenshot('licenses-list-1440');
+    await walk.openDetail(walk.firstRowLink('licenses'), 'license');
     await page.getByText('Used Licenses', { exact: true }).waitFor(WAIT);
-    await expectNoFailure();
-    await screenshot('license-detail-1440');
+    await walk.expectNoFailure();
+    await walk.screenshot('license-detail-1440');
   });
 
   it('Orgs: the list, then an org and every tab', async () => {
-    const view = await openList('/orgs', 'orgs');
+    const view = await walk.openList('/orgs', 'orgs');
     expect(view.rows.length).toBeGreaterThan(0);
     expect(totalOf(view)).toBeGreaterThan(0);
-    await screenshot('orgs-list-1440');
-    await openDetail(firstRowLink('orgs'), 'org');
-    const tabs = await walkTabs('org');
+    await walk.screenshot('orgs-list-1440');
+    await walk.openDetail(walk.firstRowLink('orgs'), 'org');
+    const tabs = await walk.walkTabs('org');
     expect(Object.keys(tabs)).toEqual([
       'Versions',
       'Licenses',
@@ -216,32 +98,32 @@ describe('a newcomer walks every list and detail', () => {
     ]);
     expect(tabs['Versions']).toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Versions', exact: true }).click();
-    await settled(tabTable());
-    await screenshot('org-detail-1440');
+    await settled(walk.tabTable());
+    await walk.screenshot('org-detail-1440');
   });
 
   it('Org Groups: the list, then a group and every tab', async () => {
-    const view = await openList('/orggroups', 'orggroups');
-    expect(column(view, 'Name')).toContain(GROUP.name);
-    await screenshot('orggroups-list-1440');
-    await openDetail(
-      page.getByTestId('table-orggroups').getByRole('link', { name: GROUP.name }).first(),
+    const view = await walk.openList('/orggroups', 'orggroups');
+    expect(column(view, 'Name')).toContain(WALK_GROUP.name);
+    await walk.screenshot('orggroups-list-1440');
+    await walk.openDetail(
+      page.getByTestId('table-orggroups').getByRole('link', { name: WALK_GROUP.name }).first(),
       'orggroup',
     );
-    const tabs = await walkTabs('orggroup');
+    const tabs = await walk.walkTabs('orggroup');
     expect(Object.keys(tabs)).toEqual(['Members', 'Versions', 'Licenses', 'Upgrades']);
-    expect(tabs['Members']).toBe(GROUP_MEMBERS.length);
+    expect(tabs['Members']).toBe(WALK_GROUP.members.length);
     await page.getByRole('tab', { name: 'Members', exact: true }).click();
-    await settled(tabTable());
-    await screenshot('orggroup-detail-1440');
+    await settled(walk.tabTable());
+    await walk.screenshot('orggroup-detail-1440');
   });
 
   it('Packages: the list, a package and its tabs, then a version and its tabs', async () => {
-    const view = await openList('/packages', 'packages');
+    const view = await walk.openList('/packages', 'packages');
     expect(view.rows.length).toBeGreaterThan(0);
-    await screenshot('packages-list-1440');
-    await openDetail(firstRowLink('packages'), 'package');
-    const tabs = await walkTabs('package');
+    await walk.screenshot('packages-list-1440');
+    await walk.openDetail(walk.firstRowLink('packages'), 'package');
+    const tabs = await walk.walkTabs('package');
     expect(Object.keys(tabs)).toEqual([
       'Versions',
       'Customers',
@@ -251,44 +133,44 @@ describe('a newcomer walks every list and detail', () => {
     ]);
     expect(tabs['Versions']).toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Versions', exact: true }).click();
-    const versions = tabTable();
+    const versions = walk.tabTable();
     await settled(versions);
-    await screenshot('package-detail-1440');
+    await walk.screenshot('package-detail-1440');
 
-    await openDetail(
+    await walk.openDetail(
       versions.locator('tbody tr').first().getByRole('link').first(),
       'packageversion',
     );
-    const versionTabs = await walkTabs('packageversion');
+    const versionTabs = await walk.walkTabs('packageversion');
     expect(Object.keys(versionTabs)).toEqual(['Customers', 'Blacklist']);
     await page.getByRole('tab', { name: 'Customers', exact: true }).click();
-    await settled(tabTable());
-    await screenshot('packageversion-detail-1440');
+    await settled(walk.tabTable());
+    await walk.screenshot('packageversion-detail-1440');
   });
 
   it('Connected Orgs: the list, then a connected org and every tab', async () => {
-    const view = await openList('/packageorgs', 'packageorgs');
+    const view = await walk.openList('/packageorgs', 'packageorgs');
     expect(view.rows.length).toBeGreaterThan(0);
-    await screenshot('packageorgs-list-1440');
+    await walk.screenshot('packageorgs-list-1440');
     const connected = page
       .getByTestId('table-packageorgs')
       .locator('tbody tr', { hasText: 'Connected' })
       .first()
       .getByRole('link')
       .first();
-    await openDetail(connected, 'packageorg');
-    const tabs = await walkTabs('packageorg');
+    await walk.openDetail(connected, 'packageorg');
+    const tabs = await walk.walkTabs('packageorg');
     expect(Object.keys(tabs)).toEqual(['Package Versions', 'Package Upgrades']);
     await page.getByRole('tab', { name: 'Package Versions', exact: true }).click();
-    await settled(tabTable());
-    await screenshot('packageorg-detail-1440');
+    await settled(walk.tabTable());
+    await walk.screenshot('packageorg-detail-1440');
   });
 
   it('one list at 900 px', async () => {
     await page.setViewportSize(NARROW);
     try {
-      await openList('/orgs', 'orgs');
-      await screenshot('orgs-list-900');
+      await walk.openList('/orgs', 'orgs');
+      await walk.screenshot('orgs-list-900');
     } finally {
       await page.setViewportSize(WIDE);
     }
@@ -297,7 +179,7 @@ describe('a newcomer walks every list and detail', () => {
 
 describe('the filter language', () => {
   it('$Atlas on the orgs Name column: every row starts with it', async () => {
-    await openList('/orgs', 'orgs');
+    await walk.openList('/orgs', 'orgs');
     const table = page.getByTestId('table-orgs');
     const all = totalOf(await settled(table));
     await filter(table, 'Name', '$Atlas');
@@ -311,7 +193,7 @@ describe('the filter language', () => {
   });
 
   it('!? on the licenses Expiration column: only licenses that do not expire', async () => {
-    await openList('/licenses', 'licenses');
+    await walk.openList('/licenses', 'licenses');
     const table = page.getByTestId('table-licenses');
     const all = totalOf(await settled(table));
     await filter(table, 'Expiration', '!?');
@@ -324,7 +206,7 @@ describe('the filter language', () => {
   });
 
   it('> 2.0 on the licenses Version Number column: every version compares greater', async () => {
-    await openList('/licenses', 'licenses');
+    await walk.openList('/licenses', 'licenses');
     const table = page.getByTestId('table-licenses');
     const all = totalOf(await settled(table));
     await filter(table, 'Version Number', '> 2.0');
@@ -342,7 +224,7 @@ describe('the filter language', () => {
   });
 
   it('< #TODAY on Last Modified: every row was modified before today', async () => {
-    await openList('/licenses', 'licenses');
+    await walk.openList('/licenses', 'licenses');
     const table = page.getByTestId('table-licenses');
     const all = totalOf(await settled(table));
     await filter(table, 'Last Modified', '< #TODAY');
@@ -359,7 +241,7 @@ describe('the filter language', () => {
   });
 
   it('a bad expression shows its error with the position, and the list keeps answering', async () => {
-    await openList('/orgs', 'orgs');
+    await walk.openList('/orgs', 'orgs');
     const table = page.getByTestId('table-orgs');
     const all = totalOf(await settled(table));
     // A double-click on a filter input opens the language's help; Escape closes it.
@@ -383,7 +265,7 @@ describe('the filter language', () => {
     const marker = error.getByTestId('filter-marker');
     await expect(marker.innerText()).resolves.toContain('Atlas');
     await expect(marker.locator('mark').count()).resolves.toBe(1);
-    await screenshot('orgs-filter-error-1440');
+    await walk.screenshot('orgs-filter-error-1440');
     expect(totalOf(await settled(table))).toBe(all);
     await filter(table, 'Name', '');
     await expect.poll(() => input.getAttribute('aria-invalid'), WAIT).not.toBe('true');
@@ -392,7 +274,7 @@ describe('the filter language', () => {
 
 describe('saved filters', () => {
   it('saves the filter under a name, clears it, re-applies it from the bar: same rows', async () => {
-    await openList('/orgs', 'orgs');
+    await walk.openList('/orgs', 'orgs');
     const table = page.getByTestId('table-orgs');
     const all = totalOf(await settled(table));
     await filter(table, 'Name', '$Atlas');
@@ -422,7 +304,7 @@ describe('saved filters', () => {
     await expect(table.getByLabel('Filter Name', { exact: true }).inputValue()).resolves.toBe(
       '$Atlas',
     );
-    await screenshot('orgs-saved-filter-1440');
+    await walk.screenshot('orgs-saved-filter-1440');
     await saved.click();
     await until(table, (v) => totalOf(v) === all);
   });
@@ -440,7 +322,7 @@ describe('export', () => {
   }
 
   it('TSV of the orgs list: visible column labels, then one line per row of the total', async () => {
-    await openList('/orgs', 'orgs');
+    await walk.openList('/orgs', 'orgs');
     const table = page.getByTestId('table-orgs');
     const view = await settled(table);
     const labels = view.headers.filter((label) => label !== '');
@@ -468,14 +350,14 @@ describe('export', () => {
 
 describe('global search', () => {
   it("'/' focuses it; a term, ArrowDown and Enter land on the result's screen", async () => {
-    await openList('/licenses', 'licenses');
+    await walk.openList('/licenses', 'licenses');
     await page.locator('body').press('/');
     const search = page.getByRole('textbox', { name: 'Find org' });
     await expect(search.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await page.keyboard.type('Atlas Biotech');
     const first = page.getByRole('option').first();
     await first.waitFor(WAIT);
-    await screenshot('global-search-1440');
+    await walk.screenshot('global-search-1440');
     await page.keyboard.press('ArrowDown');
     const chosen = page.locator('[data-combobox-selected]');
     await chosen.waitFor(WAIT);
@@ -490,7 +372,7 @@ describe('global search', () => {
     await expect(page.getByRole('heading', { level: 1 }).first().innerText()).resolves.toBe(title);
     expect(title).toMatch(/^Atlas Biotech/);
     await expect(search.inputValue()).resolves.toBe('');
-    await expectNoFailure();
+    await walk.expectNoFailure();
   });
 });
 
