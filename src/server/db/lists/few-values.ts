@@ -24,14 +24,19 @@ export async function distinctValues(
 }
 
 /** `ref` is one of `keys`, or empty when `empty`, as SQL from firstParam on. */
-function oneOf(ref: string, keys: readonly string[], empty: boolean, first: number): SqlFragment {
+function oneOf(
+  { ref, keyType = 'text' }: SortGroups,
+  keys: readonly string[],
+  empty: boolean,
+  first: number,
+): SqlFragment {
   const terms: string[] = [];
   const params: string[] = [];
   if (keys.length === 1) {
     terms.push(`${ref} = $${first}`);
     params.push(keys[0]!);
   } else if (keys.length > 1) {
-    terms.push(`${ref} = ANY($${first}::text[])`);
+    terms.push(`${ref} = ANY($${first}::${keyType}[])`);
     params.push(`{${keys.map((key) => `"${key.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
   }
   if (empty) terms.push(`${ref} IS NULL`);
@@ -62,7 +67,7 @@ export async function narrowFewValues(
       .filter((value) => filter.matches(value.v))
       .map((value) => value.k);
     const empty = filter.matches(null);
-    narrowed.push((builder) => builder.fragment((first) => oneOf(where.ref, keys, empty, first)));
+    narrowed.push((builder) => builder.fragment((first) => oneOf(where, keys, empty, first)));
   }
   if (narrowed.length === 0) return statement;
   return {

@@ -11,6 +11,7 @@ import {
   knownValueGroups,
   leftJoin,
   type ListSource,
+  type SortGroups,
 } from './list-source';
 import { allOf, type Scope } from './sql-builder';
 
@@ -89,6 +90,45 @@ export const UPGRADE_JOB_SOURCE: ListSource = {
     current_version_number: byVersion('current_version_id', 'version_sort'),
   },
 };
+
+/**
+ * The upgrade's requests (one per package and wave), each with the value a column shows for it:
+ * sorted by package or target version, the jobs are read one request at a time, each request's in
+ * the next keys' order (upgrade_job_list_item_idx, migration 0028), instead of joining all 30 000
+ * jobs to their request, package and version and sorting them; filters on either column are
+ * decided on the requests. Only this upgrade's requests: every other upgrade's would be a probe
+ * that finds no job.
+ */
+function byRequest(upgradeId: number, value: string): SortGroups {
+  // A group's SQL takes no parameters: the id is written into it, checked to be an integer.
+  if (!Number.isSafeInteger(upgradeId)) throw new Error(`Not an upgrade id: ${upgradeId}`);
+  return {
+    ref: 'j.item_id',
+    keyType: 'bigint',
+    groups: `SELECT ri.id AS k, ${value} AS v FROM upgrade_item ri
+      LEFT JOIN package rp ON rp.sfid = ri.package_id
+      LEFT JOIN package_version rv ON rv.version_id = ri.version_id
+      WHERE ri.upgrade_id = ${upgradeId}`,
+  };
+}
+
+/** The jobs list of one upgrade: UPGRADE_JOB_SOURCE with the upgrade's requests as groups. */
+export function upgradeJobSource(upgradeId: number): ListSource {
+  const packageName = byRequest(upgradeId, 'rp.name');
+  return {
+    ...UPGRADE_JOB_SOURCE,
+    fewValues: {
+      ...UPGRADE_JOB_SOURCE.fewValues,
+      package_name: packageName,
+      version_number: byRequest(upgradeId, 'rv.version_number'),
+    },
+    groupedSorts: {
+      ...UPGRADE_JOB_SOURCE.groupedSorts,
+      package_name: packageName,
+      version_number: byRequest(upgradeId, 'rv.version_sort'),
+    },
+  };
+}
 
 /** The jobs of one upgrade, or of one of its requests. */
 export function upgradeJobScope(upgradeId: number, itemId?: number): Scope {

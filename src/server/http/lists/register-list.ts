@@ -24,8 +24,11 @@ import { route, type EndpointHandler } from '../route';
 
 /** What the server adds to a list's description. */
 export interface ServerListSource<E extends ListEndpointShape> {
-  /** The list's SQL: its FROM clause and an expression per column. */
-  readonly source: ListSource;
+  /**
+   * The list's SQL: its FROM clause and an expression per column; or made for the request's
+   * record (an upgrade's jobs sort by that upgrade's requests).
+   */
+  readonly source: ListSource | ((params: z.output<E['params']>) => ListSource);
   /** The scope for a request; may throw NotFound for an unknown parent record. */
   readonly scope: (
     params: z.output<E['params']>,
@@ -66,6 +69,10 @@ export function registerServerList<E extends ListEndpointShape>(
   endpoint: E,
   server: ServerListSource<E>,
 ): void {
+  const sourceOf = (request: { params: unknown }) =>
+    typeof server.source === 'function'
+      ? server.source(request.params as z.output<E['params']>)
+      : server.source;
   const scopeOf = (request: { params: unknown; query: unknown }) =>
     server.scope(
       request.params as z.output<E['params']>,
@@ -75,9 +82,16 @@ export function registerServerList<E extends ListEndpointShape>(
   const page: EndpointHandler<ListEndpointShape> = async (request) => {
     const actor = requireActor(request);
     const scope = await scopeOf(request);
-    return listPage(app.deps.db, endpoint.list, server.source, scope, request.query as ListQuery, {
-      username: actor.username,
-    });
+    return listPage(
+      app.deps.db,
+      endpoint.list,
+      sourceOf(request),
+      scope,
+      request.query as ListQuery,
+      {
+        username: actor.username,
+      },
+    );
   };
   route(app, endpoint as ListEndpointShape, {}, page);
 
@@ -85,7 +99,7 @@ export function registerServerList<E extends ListEndpointShape>(
     const actor = requireActor(request);
     const query = request.query as ListQuery & { columns?: string[] };
     const scope = await scopeOf(request);
-    const statement = listStatement(endpoint.list, server.source, scope, query, {
+    const statement = listStatement(endpoint.list, sourceOf(request), scope, query, {
       username: actor.username,
     });
     const columns = exportColumns(endpoint.list, query.columns);

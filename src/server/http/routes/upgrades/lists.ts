@@ -4,9 +4,9 @@
 import { upgradeEndpoints } from '../../../../domain';
 import {
   UPGRADE_BLACKLIST_SOURCE,
-  UPGRADE_JOB_SOURCE,
   upgradeBlacklistScope,
   upgradeJobScope,
+  upgradeJobSource,
 } from '../../../db/lists/upgrade-sources';
 import type { SqlClient } from '../../../db/database';
 import { allOf } from '../../../db/lists/sql-builder';
@@ -25,7 +25,7 @@ export function upgradeListRoutes(app: AppInstance): void {
   const db = app.deps.db;
 
   registerServerList(app, upgradeEndpoints.jobs, {
-    source: UPGRADE_JOB_SOURCE,
+    source: (params) => upgradeJobSource(params.id),
     scope: async (params, query) => {
       await requireUpgradeId(db, params.id);
       // failureKey: one failure cluster's jobs, the cluster's Export (docs/product.md
