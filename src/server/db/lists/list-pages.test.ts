@@ -159,8 +159,10 @@ describe('list pages', () => {
         fc.constantFrom(...FILTERS),
         fc.constantFrom(10, 25, 100),
         fc.constantFrom('first', 'second', 'deep', 'last', 'next to last'),
-        async (sort, filter, pageSize, position) => {
-          const statement = statementOf(sort, filter);
+        // A grouped sort's groups collected and sorted (all are small here), or walked.
+        fc.constantFrom(undefined, 0),
+        async (sort, filter, pageSize, position, groupCollectLimit) => {
+          const statement = { ...statementOf(sort, filter), groupCollectLimit };
           const first = await queryListPage<{ id: number }>(testDb.db, statement, 1, pageSize);
           const total = first!.total;
           const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -190,6 +192,37 @@ describe('list pages', () => {
       { numRuns: 100 },
     );
   }, 300_000);
+
+  it("reads a grouped sort's groups collected, walked or each by its size the same as the full order", async () => {
+    // Groups of c hold 6 000 rows, of g about 2 800: at a limit of 3 000 the first are walked and
+    // the second collected.
+    const sorts: SortKey[][] = [
+      [
+        { id: 'c', desc: false },
+        { id: 'a', desc: true },
+      ],
+      [
+        { id: 'g', desc: true },
+        { id: 'b', desc: false },
+      ],
+      [
+        { id: 'c', desc: true },
+        { id: 'g', desc: false },
+        { id: 'a', desc: false },
+      ],
+    ];
+    for (const sort of sorts) {
+      for (const groupCollectLimit of [undefined, 0, 3_000]) {
+        const statement = { ...statementOf(sort, null), groupCollectLimit };
+        for (const page of [1, 2, 150, 399, ROWS / 25]) {
+          const answer = await queryListPage<{ id: number }>(testDb.db, statement, page, 25);
+          expect(answer!.rows.map((row) => row.id)).toEqual(
+            await expectedIds(sort, null, (page - 1) * 25, 25),
+          );
+        }
+      }
+    }
+  });
 
   it('reads the walk that gives up and the filter-first read the same as the full order', async () => {
     // `b > 6000` matches 12 000 rows (an estimated total), none of them among the first ids.
