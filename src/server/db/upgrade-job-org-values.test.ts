@@ -1,10 +1,11 @@
 // What an upgrade's jobs keep of their org (migration 0024: name, instance, account name, and the
 // version of the request's package the org runs now) follows every way those can change, in any
-// order: a job written, an org renamed, moved or deleted, an account renamed, a version installed,
-// pushed or removed. The Jobs tab sorts and filters on these copies, so after each step they must
+// order: a job written (by a push, which gives them, or without them), an org renamed, moved or
+// deleted, an account renamed, a version installed, pushed or removed. The Jobs tab sorts and filters on these copies, so after each step they must
 // equal what the joins say.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertJobs } from './repositories/upgrades/jobs';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 const SOURCE = '00D000000000000EAA';
@@ -16,6 +17,7 @@ const VERSIONS = PACKAGES.map((_, p) => [0, 1].map((n) => `04t0000000000${p}${n}
 const INSTANCES = ['NA1', 'EU5', 'AP9'];
 
 let test: TestDatabase;
+let upgradeId = 0;
 const itemIds: number[] = [];
 
 beforeAll(async () => {
@@ -42,7 +44,7 @@ beforeAll(async () => {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO upgrade (description, start_time) VALUES ('test', now()) RETURNING id::int`,
   );
-  const upgradeId = rows[0]!.id;
+  upgradeId = rows[0]!.id;
   for (const [p, packageId] of PACKAGES.entries()) {
     const { rows: items } = await db.query<{ id: number }>(
       `INSERT INTO upgrade_item (upgrade_id, package_org_id, package_id, version_id, scheduled_start_time)
@@ -77,6 +79,7 @@ const org = fc.integer({ min: 0, max: ORGS.length - 1 });
 const pkg = fc.integer({ min: 0, max: PACKAGES.length - 1 });
 const step = fc.oneof(
   fc.record({ kind: fc.constant('job' as const), org, pkg }),
+  fc.record({ kind: fc.constant('pushed job' as const), org, pkg }),
   fc.record({
     kind: fc.constant('write org' as const),
     org,
@@ -113,6 +116,22 @@ async function apply(s: Step): Promise<void> {
          SELECT i.upgrade_id, i.id, $2, 'Created' FROM upgrade_item i WHERE i.id = $1
          ON CONFLICT (item_id, org_id) DO NOTHING`,
         [itemIds[s.pkg], ORGS[s.org]],
+      );
+      return;
+    case 'pushed job':
+      // As a push writes them: with the org's values taken in the same statement.
+      await insertJobs(
+        db,
+        { upgradeId, itemId: itemIds[s.pkg]!, pushRequestId: '0DV000000000001AAA' },
+        [
+          {
+            orgId: ORGS[s.org]!,
+            jobId: null,
+            status: 'Pending',
+            message: null,
+            originalVersionId: null,
+          },
+        ],
       );
       return;
     case 'write org':
@@ -182,5 +201,33 @@ describe("an upgrade job's copy of its org", () => {
     expect(rows).toEqual([{ org_name: 'Acme', current: VERSIONS[0]![0] }]);
     const { kept, truth } = await keptAndTruth();
     expect(kept).toEqual(truth);
+  });
+
+  it('is written with the job by a push, for the package of its request', async () => {
+    // The property's runs may have left jobs of this org: a push skips an org that has one.
+    await test.db.query('DELETE FROM upgrade_job WHERE org_id = $1', [ORGS[1]]);
+    await apply({ kind: 'rename account', account: 1, name: 'Initech' });
+    await apply({
+      kind: 'write org',
+      org: 1,
+      name: 'Globex',
+      instance: 'EU5',
+      account: ACCOUNTS[1]!,
+    });
+    // Both packages installed: the job's is the request's.
+    await apply({ kind: 'install', org: 1, pkg: 0, version: 0 });
+    await apply({ kind: 'install', org: 1, pkg: 1, version: 1 });
+    await apply({ kind: 'pushed job', org: 1, pkg: 0 });
+    await apply({ kind: 'pushed job', org: 1, pkg: 1 });
+    const { rows } = await test.db.query(
+      `SELECT org_name, org_instance, org_account_name, trim(current_version_id) AS current
+         FROM upgrade_job WHERE org_id = $1 AND item_id = ANY($2::bigint[]) ORDER BY item_id`,
+      [ORGS[1], [itemIds[0], itemIds[1]]],
+    );
+    const globex = { org_name: 'Globex', org_instance: 'EU5', org_account_name: 'Initech' };
+    expect(rows).toEqual([
+      { ...globex, current: VERSIONS[0]![0] },
+      { ...globex, current: VERSIONS[1]![1] },
+    ]);
   });
 });

@@ -125,7 +125,8 @@ const WALK_MAX = 20_000;
 
 /**
  * Up to this many matches, a group of a grouped sort followed by another key is collected and
- * sorted rather than walked in the next key's order (sortOrderKeys's bySize).
+ * sorted rather than walked in the next key's order (sortOrderKeys's bySize; docs/architecture.md
+ * "How a page is read").
  */
 const GROUP_COLLECT_LIMIT = 60_000;
 
