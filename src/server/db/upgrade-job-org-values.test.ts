@@ -1,8 +1,8 @@
 // What an upgrade's jobs keep of their org (migration 0024: name, instance, account name, and the
 // version of the request's package the org runs now) follows every way those can change, in any
-// order: a job written (by a push, which gives them, or without them), an org renamed, moved or
-// deleted, an account renamed, a version installed, pushed or removed. The Jobs tab sorts and filters on these copies, so after each step they must
-// equal what the joins say.
+// order: a job written (by a push's insertJobs, or by another writer), an org renamed, moved or
+// deleted, an account renamed, a version installed, pushed or removed. The Jobs tab sorts and
+// filters on these copies, so after each step they must equal what the joins say.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertJobs } from './repositories/upgrades/jobs';
@@ -119,7 +119,7 @@ async function apply(s: Step): Promise<void> {
       );
       return;
     case 'pushed job':
-      // As a push writes them: with the org's values taken in the same statement.
+      // As a push writes them.
       await insertJobs(
         db,
         { upgradeId, itemId: itemIds[s.pkg]!, pushRequestId: '0DV000000000001AAA' },
@@ -203,7 +203,7 @@ describe("an upgrade job's copy of its org", () => {
     expect(kept).toEqual(truth);
   });
 
-  it('is written with the job by a push, for the package of its request', async () => {
+  it('is taken when a push writes the job, for the package of its request', async () => {
     // The property's runs may have left jobs of this org: a push skips an org that has one.
     await test.db.query('DELETE FROM upgrade_job WHERE org_id = $1', [ORGS[1]]);
     await apply({ kind: 'rename account', account: 1, name: 'Initech' });

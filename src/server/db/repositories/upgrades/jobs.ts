@@ -18,10 +18,6 @@ export interface NewJob {
 /**
  * Writes the request's job rows; a row for an org that already has one is skipped (ON CONFLICT
  * (item_id, org_id)), so a repeated push step never writes a job twice. Answers the rows written.
- * Each row takes its org's name, instance and account name and the version of the request's
- * package it runs now in the same statement, one join for all of them: the row trigger that
- * would look them up (migration 0024) then does not run (0029), which cost scheduling 30 000
- * jobs about a second.
  */
 export async function insertJobs(
   db: SqlClient,
@@ -31,15 +27,10 @@ export async function insertJobs(
   if (jobs.length === 0) return 0;
   const { rowCount } = await db.query(
     `INSERT INTO upgrade_job (upgrade_id, item_id, push_request_id, job_id, org_id,
-                              original_version_id, status, message,
-                              org_name, org_instance, org_account_name, current_version_id)
-     SELECT $1, $2, $3, j.job_id, j.org_id, j.original_version_id, j.status, j.message,
-            o.name, o.instance, o.account_name, cpv.version_id
+                              original_version_id, status, message)
+     SELECT $1, $2, $3, j.job_id, j.org_id, j.original_version_id, j.status, j.message
        FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
             AS j(job_id, org_id, original_version_id, status, message)
-       LEFT JOIN org o ON o.org_id = j.org_id
-       LEFT JOIN org_package_version cpv ON cpv.org_id = j.org_id
-            AND cpv.package_id = (SELECT i.package_id FROM upgrade_item i WHERE i.id = $2)
      ON CONFLICT (item_id, org_id) DO NOTHING`,
     [
       request.upgradeId,
