@@ -3,7 +3,13 @@
 // skipping through that index). The rows' order is checked by list-pages.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { FEW_DISTINCT, distinctCount, groupFewValueSorts } from './few-value-sorts';
+import {
+  FEW_DISTINCT,
+  distinctCount,
+  groupFewValueSorts,
+  indexLeadsWith,
+  indexedGroups,
+} from './few-value-sorts';
 import type { ListStatement } from './list-query';
 import { NO_SCOPE } from './sql-builder';
 
@@ -69,5 +75,25 @@ describe('sort keys with few values', () => {
       const same = statement(sort);
       expect(await groupFewValueSorts(testDb.db, same)).toBe(same);
     }
+  });
+
+  it("are walked whatever their size where an index reads a group in the next key's order", async () => {
+    const db = testDb.db;
+    await db.exec('ANALYZE few_probe');
+    const later = Date.now() + 2 * 60 * 60_000;
+    const sort = [
+      { id: 'kind', desc: false },
+      { id: 'day', desc: true },
+    ];
+    const grouped = await groupFewValueSorts(db, statement(sort));
+    expect(await indexedGroups(db, grouped)).toEqual([]);
+    await db.exec('CREATE INDEX few_probe_kind_day_idx ON few_probe (kind, day)');
+    // Known once the cached answer is older than its time to live.
+    expect(await indexedGroups(db, grouped)).toEqual([]);
+    expect(await indexedGroups(db, grouped, later)).toEqual(['kind']);
+    expect(await indexLeadsWith(db, 'few_probe', ['day', 'kind'], false, later)).toBe(false);
+    // The other way round serves only a next key that is grouped too.
+    expect(await indexLeadsWith(db, 'few_probe', ['day', 'kind'], true, later)).toBe(true);
+    await db.exec('DROP INDEX few_probe_kind_day_idx');
   });
 });

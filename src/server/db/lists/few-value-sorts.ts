@@ -19,44 +19,78 @@ export const FEW_DISTINCT = 2_000;
 /** Statistics change with ANALYZE (autovacuum's or a fetch's); read again after this long. */
 const STATISTICS_TTL_MS = 10 * 60_000;
 
-type DistinctCounts = Map<string, { count: number | null; at: number }>;
-const countsByDatabase = new WeakMap<object, DistinctCounts>();
+type Known = Map<string, { value: unknown; at: number }>;
+const knownByDatabase = new WeakMap<object, Known>();
+
+/** What `read` answers about the schema, kept per database handle for STATISTICS_TTL_MS. */
+async function remembered<T>(
+  db: SqlClient,
+  key: string,
+  now: number,
+  read: () => Promise<T>,
+): Promise<T> {
+  let known = knownByDatabase.get(db);
+  if (!known) {
+    known = new Map() as Known;
+    knownByDatabase.set(db, known);
+  }
+  const hit = known.get(key);
+  if (hit && now - hit.at < STATISTICS_TTL_MS) return hit.value as T;
+  const value = await read();
+  known.set(key, { value, at: now });
+  return value;
+}
 
 /**
  * The planner's estimate of a column's distinct values (pg_stats), or null when the table has
- * not been analyzed or no index leads with the column. Kept per database handle for
- * STATISTICS_TTL_MS.
+ * not been analyzed or no index leads with the column.
  */
-export async function distinctCount(
+export function distinctCount(
   db: SqlClient,
   table: string,
   column: string,
   now = Date.now(),
 ): Promise<number | null> {
-  let counts = countsByDatabase.get(db);
-  if (!counts) {
-    counts = new Map() as DistinctCounts;
-    countsByDatabase.set(db, counts);
-  }
-  const key = `${table}.${column}`;
-  const known = counts.get(key);
-  if (known && now - known.at < STATISTICS_TTL_MS) return known.count;
-  // A negative n_distinct is a fraction of the rows (the count grows with the table).
-  const { rows } = await db.query<{ count: number | null }>(
-    `SELECT (CASE WHEN s.n_distinct >= 0 THEN s.n_distinct
-                  ELSE -s.n_distinct * greatest(c.reltuples, 0) END)::float8 AS count
-       FROM pg_stats s
-       JOIN pg_class c ON c.oid = to_regclass(quote_ident(s.schemaname) || '.' || quote_ident(s.tablename))
-      WHERE s.schemaname = current_schema() AND s.tablename = $1 AND s.attname = $2
-        -- The values are found by skipping through an index that leads with the column.
-        AND EXISTS (SELECT 1 FROM pg_index i
-                      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-                     WHERE i.indrelid = c.oid AND a.attname = s.attname AND i.indpred IS NULL)`,
-    [table, column],
-  );
-  const count = rows[0]?.count ?? null;
-  counts.set(key, { count, at: now });
-  return count;
+  return remembered(db, `distinct ${table}.${column}`, now, async () => {
+    // A negative n_distinct is a fraction of the rows (the count grows with the table).
+    const { rows } = await db.query<{ count: number | null }>(
+      `SELECT (CASE WHEN s.n_distinct >= 0 THEN s.n_distinct
+                    ELSE -s.n_distinct * greatest(c.reltuples, 0) END)::float8 AS count
+         FROM pg_stats s
+         JOIN pg_class c ON c.oid = to_regclass(quote_ident(s.schemaname) || '.' || quote_ident(s.tablename))
+        WHERE s.schemaname = current_schema() AND s.tablename = $1 AND s.attname = $2
+          -- The values are found by skipping through an index that leads with the column.
+          AND EXISTS (SELECT 1 FROM pg_index i
+                        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+                       WHERE i.indrelid = c.oid AND a.attname = s.attname AND i.indpred IS NULL)`,
+      [table, column],
+    );
+    return rows[0]?.count ?? null;
+  });
+}
+
+/** Whether an index of `table` leads with columns `first`, `second` (or either way round). */
+export function indexLeadsWith(
+  db: SqlClient,
+  table: string,
+  [first, second]: readonly [string, string],
+  eitherWay: boolean,
+  now = Date.now(),
+): Promise<boolean> {
+  return remembered(db, `pair ${table}.${first}.${second}.${eitherWay}`, now, async () => {
+    const { rows } = await db.query<{ found: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM pg_index i
+           JOIN pg_attribute a0 ON a0.attrelid = i.indrelid AND a0.attnum = i.indkey[0]
+           JOIN pg_attribute a1 ON a1.attrelid = i.indrelid AND a1.attnum = i.indkey[1]
+          WHERE i.indrelid = to_regclass(quote_ident($1)) AND i.indnkeyatts >= 2
+            AND i.indpred IS NULL
+            AND ((a0.attname = $2 AND a1.attname = $3)
+                 OR ($4 AND a0.attname = $3 AND a1.attname = $2))) AS found`,
+      [table, first, second, eitherWay],
+    );
+    return rows[0]?.found ?? false;
+  });
 }
 
 /** The list's own table and its alias ('license l'), when its rows come from one table. */
@@ -64,6 +98,11 @@ function baseTable(source: ListSource): { table: string; alias: string } | undef
   const base = source.parts?.base ?? source.from;
   const match = /^\s*(\w+)\s+(\w+)\s*$/.exec(base);
   return match ? { table: match[1]!, alias: match[2]! } : undefined;
+}
+
+/** The column of the list's table an expression is, if it is one ('l.status': status). */
+function baseColumn(base: { alias: string }, expression: string | undefined): string | undefined {
+  return new RegExp(`^${base.alias}\\.(\\w+)$`).exec(expression ?? '')?.[1];
 }
 
 /**
@@ -81,7 +120,7 @@ export async function groupFewValueSorts<S extends SortedStatement>(
   const added: Record<string, SortGroups> = {};
   for (const key of sort.slice(0, -1)) {
     if (source.groupedSorts?.[key.id]) continue;
-    const column = new RegExp(`^${base.alias}\\.(\\w+)$`).exec(source.columns[key.id] ?? '')?.[1];
+    const column = baseColumn(base, source.columns[key.id]);
     if (!column) continue;
     const count = await distinctCount(db, base.table, column);
     if (count !== null && count <= FEW_DISTINCT) {
@@ -93,4 +132,32 @@ export async function groupFewValueSorts<S extends SortedStatement>(
     ...statement,
     source: { ...source, groupedSorts: { ...source.groupedSorts, ...added } },
   };
+}
+
+/**
+ * The grouped sort keys whose groups are read in the next key's order whatever their size
+ * (list-query.ts collects a small group otherwise): an index on (the key's column, the next
+ * key's column) gives one group's rows in that order, and one on the two columns either way
+ * gives them one probe per pair of values when the next key is grouped too.
+ */
+export async function indexedGroups(
+  db: SqlClient,
+  statement: SortedStatement,
+  now = Date.now(),
+): Promise<string[]> {
+  const { source, sort } = statement;
+  const base = baseTable(source);
+  if (!base) return [];
+  const walked: string[] = [];
+  for (const [at, key] of sort.slice(0, -1).entries()) {
+    const next = sort[at + 1]!;
+    const groupColumn = baseColumn(base, source.groupedSorts?.[key.id]?.ref);
+    const nextGroups = source.groupedSorts?.[next.id];
+    const nextColumn = baseColumn(base, nextGroups ? nextGroups.ref : source.columns[next.id]);
+    if (!groupColumn || !nextColumn) continue;
+    const pair = [groupColumn, nextColumn] as const;
+    if (await indexLeadsWith(db, base.table, pair, nextGroups !== undefined, now))
+      walked.push(key.id);
+  }
+  return walked;
 }

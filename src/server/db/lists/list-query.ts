@@ -9,7 +9,7 @@ import {
   type SqlFragment,
 } from '../../../domain';
 import type { SqlClient } from '../database';
-import { groupFewValueSorts } from './few-value-sorts';
+import { groupFewValueSorts, indexedGroups } from './few-value-sorts';
 import { countRows, type ListTotal } from './list-count';
 import {
   fromFor,
@@ -39,6 +39,8 @@ export interface ListStatement {
   readonly filterOf?: (columnId: string, expression: string) => FilterSql | undefined;
   /** GROUP_COLLECT_LIMIT unless said: tests read groups both ways on small tables. */
   readonly groupCollectLimit?: number;
+  /** Grouped sort keys whose groups are walked whatever their size (indexedGroups). */
+  readonly walkedGroups?: readonly string[];
 }
 
 type FilterSql = (firstParam: number) => SqlFragment;
@@ -155,7 +157,8 @@ export async function queryListPage<T>(
     !total.total_is_estimate && window.from === 'start' && window.offset >= total.total;
   if (window.limit === 0 || pastTheEnd) return { rows: [], ...total };
   const read = pageRead(statement, total);
-  const grouped = await groupFewValueSorts(db, statement);
+  const fewValues = await groupFewValueSorts(db, statement);
+  const grouped = { ...fewValues, walkedGroups: await indexedGroups(db, fewValues) };
   let rows = await readPage(db, grouped, window, read);
   // The walk gave up before the page was full: the matches lie elsewhere in the sort order.
   if (read === 'bounded walk' && rows.length < window.limit) {
@@ -268,7 +271,8 @@ function sortOrderKeys(
    * when the group's rows sort late (the 52 000 licenses of the latest install date, by
    * modification: 880 000 rows read, 2.8 s; a small version's customers by name: every org, for
    * each version). Collected, the cost is the group's size. So a group of at most
-   * GROUP_COLLECT_LIMIT matches is collected, a bigger one walked; counting stops past it.
+   * GROUP_COLLECT_LIMIT matches is collected, a bigger one walked; counting stops past it. Where
+   * an index reads a group in the next key's order (indexedGroups), every group is walked.
    */
   const collectLimit = Math.trunc(statement.groupCollectLimit ?? GROUP_COLLECT_LIMIT);
   const bySize = (condition: string, walked: string, order: readonly SortTerm[]) => {
@@ -309,7 +313,9 @@ function sortOrderKeys(
       const groups = orderedGroups(grouped, keyTerms[0]!.direction, reverse, groupFilter);
       const inGroup = `${condition} AND ${grouped.ref} = ${alias}.k`;
       const walked = ordered(from + 1, inGroup);
-      const read = bounded || from + 1 === perKey.length ? walked : bySize(inGroup, walked, after);
+      const walk =
+        bounded || from + 1 === perKey.length || statement.walkedGroups?.includes(key.id);
+      const read = walk ? walked : bySize(inGroup, walked, after);
       const withKey = `(SELECT page_group${from}.* FROM ${groups} ${alias}
         CROSS JOIN LATERAL ${read} page_group${from})`;
       return union([withKey, ordered(from + 1, `${condition} AND ${grouped.ref} IS NULL`)]);
