@@ -9,16 +9,18 @@
 import { filtersToSql, type CompiledFilter, type SqlFragment } from '../../../domain';
 import type { SqlClient } from '../database';
 import type { ListStatement } from './list-query';
-import type { SortGroups } from './list-source';
-import { allOf, type Scope } from './sql-builder';
+import { groupsSql, type SortGroups } from './list-source';
+import { allOf, SqlBuilder, type Scope } from './sql-builder';
 
 /** The values of a few-values column: each key the row's `ref` holds and the value it shows. */
 export async function distinctValues(
   db: SqlClient,
   few: SortGroups,
 ): Promise<{ k: string; v: string | null }[]> {
+  const builder = new SqlBuilder();
   const { rows } = await db.query<{ k: string; v: string | null }>(
-    `SELECT few.k::text AS k, few.v::text AS v FROM (${few.groups}) few`,
+    `SELECT few.k::text AS k, few.v::text AS v FROM (${groupsSql(few, builder)}) few`,
+    builder.params,
   );
   return rows;
 }

@@ -13,6 +13,7 @@ import { groupFewValueSorts, indexedGroups } from './few-value-sorts';
 import { countRows, type ListTotal } from './list-count';
 import {
   fromFor,
+  groupsSql,
   keyedRowsFrom,
   type ListSource,
   type SortGroups,
@@ -310,7 +311,7 @@ function sortOrderKeys(
       const alias = `sort_group_key${from}`;
       const passes = statement.filterOf?.(key.id, 'sort_group.v');
       const groupFilter = passes ? builder.fragment(passes) : 'TRUE';
-      const groups = orderedGroups(grouped, keyTerms[0]!.direction, reverse, groupFilter);
+      const groups = orderedGroups(grouped, keyTerms[0]!.direction, reverse, groupFilter, builder);
       const inGroup = `${condition} AND ${grouped.ref} = ${alias}.k`;
       const walked = ordered(from + 1, inGroup);
       const walk =
@@ -354,6 +355,7 @@ function orderedGroups(
   direction: string,
   reverse: boolean,
   filter: string,
+  builder: SqlBuilder,
 ): string {
   const way = direction.split(' ')[0]! as SortWay;
   // A key that is its own value always has one; the rows of a recursive query come in the order
@@ -361,9 +363,10 @@ function orderedGroups(
   if (grouped.inOrder) {
     return `(SELECT sort_group.k FROM (${grouped.inOrder(way)}) sort_group WHERE (${filter}))`;
   }
-  const withValue = `(SELECT sort_group.k FROM (${grouped.groups}) sort_group
+  const groups = groupsSql(grouped, builder);
+  const withValue = `(SELECT sort_group.k FROM (${groups}) sort_group
     WHERE sort_group.v IS NOT NULL AND (${filter}) ORDER BY sort_group.v ${way}, sort_group.k ${way})`;
-  const without = `(SELECT sort_group.k FROM (${grouped.groups}) sort_group
+  const without = `(SELECT sort_group.k FROM (${groups}) sort_group
     WHERE sort_group.v IS NULL AND (${filter}) ORDER BY sort_group.k ${way})`;
   return `(${(reverse ? [without, withValue] : [withValue, without]).join(' UNION ALL ')})`;
 }

@@ -1,5 +1,6 @@
 // A list's SQL: where its rows come from and the trusted SQL expression of each column. Column
 // ids come from the domain's list definitions; nothing from a request reaches this text.
+import type { SqlBuilder } from './sql-builder';
 
 export interface SourceJoin {
   readonly kind: 'JOIN' | 'LEFT JOIN';
@@ -68,9 +69,10 @@ export interface SortGroups {
   readonly keyType?: 'text' | 'bigint';
   /**
    * SQL answering rows (k, v): every non-null value the foreign key holds, once, and the sort
-   * value it stands for (null when the joined table has no such row).
+   * value it stands for (null when the joined table has no such row). Made with the statement's
+   * parameters when it needs a value of the request (an upgrade's id).
    */
-  readonly groups: string;
+  readonly groups: string | ((builder: SqlBuilder) => string);
   /**
    * The same rows found in the order of their value (a key being its own value): a page then
    * reads the values it needs, one probe each, instead of finding all of them to sort them first
@@ -80,6 +82,10 @@ export interface SortGroups {
 }
 
 export type SortWay = 'ASC' | 'DESC';
+
+/** The SQL of a list's groups, its parameters added to `builder`. */
+export const groupsSql = (grouped: SortGroups, builder: SqlBuilder): string =>
+  typeof grouped.groups === 'string' ? grouped.groups : grouped.groups(builder);
 
 interface KeyColumn {
   readonly table: string;

@@ -100,15 +100,13 @@ export const UPGRADE_JOB_SOURCE: ListSource = {
  * that finds no job.
  */
 function byRequest(upgradeId: number, value: string): SortGroups {
-  // A group's SQL takes no parameters: the id is written into it, checked to be an integer.
-  if (!Number.isSafeInteger(upgradeId)) throw new Error(`Not an upgrade id: ${upgradeId}`);
   return {
     ref: 'j.item_id',
     keyType: 'bigint',
-    groups: `SELECT ri.id AS k, ${value} AS v FROM upgrade_item ri
+    groups: (b) => `SELECT ri.id AS k, ${value} AS v FROM upgrade_item ri
       LEFT JOIN package rp ON rp.sfid = ri.package_id
       LEFT JOIN package_version rv ON rv.version_id = ri.version_id
-      WHERE ri.upgrade_id = ${upgradeId}`,
+      WHERE ri.upgrade_id = ${b.param(upgradeId)}`,
   };
 }
 
