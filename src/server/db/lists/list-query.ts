@@ -20,6 +20,7 @@ import {
   type SortWay,
 } from './list-source';
 import { SqlBuilder, type Scope } from './sql-builder';
+import { walkLimit } from './walk-limit';
 
 export interface ListStatement {
   readonly source: ListSource;
@@ -116,17 +117,6 @@ export const FILTER_FIRST_LIMIT = EXACT_COUNT_LIMIT;
 /** The WHERE clause of a list read with no scope and no filters. */
 const EVERY_ROW = '(TRUE) AND (TRUE)';
 /**
- * How many rows of the sort order a filtered page read examines, per row of depth, before it
- * gives up on the walk and collects the matches instead (within WALK_MIN…WALK_MAX rows). A
- * filter that matches many rows still misses the start of the sort order when the two columns go
- * together (no Suspended license expires before the Expired ones do), and the planner, which
- * assumes matches are spread evenly, cannot see that.
- */
-const WALK_ROWS_PER_ROW = 20;
-const WALK_MIN = 2_000;
-const WALK_MAX = 20_000;
-
-/**
  * Up to this many matches, a group of a grouped sort followed by another key is collected and
  * sorted rather than walked in the next key's order (sortOrderKeys's bySize; docs/architecture.md
  * "How a page is read").
@@ -160,10 +150,10 @@ export async function queryListPage<T>(
   const read = pageRead(statement, total);
   const fewValues = await groupFewValueSorts(db, statement);
   const grouped = { ...fewValues, walkedGroups: await indexedGroups(db, fewValues) };
-  let rows = await readPage(db, grouped, window, read);
+  let rows = await readPage(db, grouped, window, read, total.total);
   // The walk gave up before the page was full: the matches lie elsewhere in the sort order.
   if (read === 'bounded walk' && rows.length < window.limit) {
-    rows = await readPage(db, grouped, window, 'filter first');
+    rows = await readPage(db, grouped, window, 'filter first', total.total);
   }
   return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
 }
@@ -183,13 +173,14 @@ async function readPage(
   statement: ListStatement,
   window: PageWindow,
   read: PageRead,
+  matches: number,
 ): Promise<Record<string, unknown>[]> {
   const builder = new SqlBuilder();
   const { select, from, uniqueKey } = statement.source;
   const pageKeys =
     read === 'filter first'
       ? filterFirstKeys(statement, window, builder)
-      : sortOrderKeys(statement, window, builder, read === 'bounded walk');
+      : sortOrderKeys(statement, window, builder, read === 'bounded walk' ? matches : undefined);
   const order = orderBy(statement.source, statement.sort);
   const keyed = keyedRowsFrom(statement.source, pageKeys);
   const { rows } = await db.query<Record<string, unknown>>(
@@ -219,16 +210,17 @@ const keyNames = (source: ListSource) => source.uniqueKey.map((_, i) => `k${i}`)
  * other), and the branches are appended in the list's order. `list_rows_in_order()` keeps the
  * statement off parallel workers, whose Parallel Append would interleave them (migration 0015).
  *
- * `bounded`: the walk examines at most walkLimit rows of the sort order (both branches counted),
- * testing the filters on them outside that limit; a page that comes back short is then read
- * filter first.
+ * `boundedBy` (the matches' total, counted or estimated): the walk examines at most walkLimit
+ * rows of the sort order (both branches counted), testing the filters on them outside that
+ * limit; a page that comes back short is then read filter first.
  */
 function sortOrderKeys(
   statement: ListStatement,
   window: PageWindow,
   builder: SqlBuilder,
-  bounded: boolean,
+  boundedBy: number | undefined,
 ): string {
+  const bounded = boundedBy !== undefined;
   const { source } = statement;
   const reverse = window.from === 'end';
   const terms = sortTerms(source, statement.sort, reverse);
@@ -241,9 +233,7 @@ function sortOrderKeys(
   // sorted: 150 ms), though the walk usually stops after a few thousand rows. Not knowing the
   // cap, it plans for a tenth of the rows, which the walk reads in order.
   const rowLimit = bounded
-    ? `LIMIT (SELECT ${builder.param(
-        Math.min(WALK_MAX, Math.max(WALK_MIN, WALK_ROWS_PER_ROW * depth)),
-      )}::int)`
+    ? `LIMIT (SELECT ${builder.param(walkLimit(depth, boundedBy))}::int)`
     : `LIMIT ${builder.param(depth)}`;
   const branch = (condition: string, branchTerms: readonly SortTerm[]) => {
     const order = termsSql(branchTerms);

@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { walkLimit } from './walk-limit';
+
+describe('walkLimit', () => {
+  it('grows with the depth between 2 000 and 20 000 rows while the matches are few', () => {
+    expect(walkLimit(25, 12_000)).toBe(2_000);
+    expect(walkLimit(500, 12_000)).toBe(10_000);
+    expect(walkLimit(1_000, 12_000)).toBe(20_000);
+    expect(walkLimit(4_000, 12_000)).toBe(20_000);
+  });
+
+  it('reads up to a tenth of many matches, at most 100 000 rows', () => {
+    // The licenses by version with "modified <= a date": 26 000 rows before the first match.
+    expect(walkLimit(1_000, 550_000)).toBe(55_000);
+    expect(walkLimit(25, 550_000)).toBe(55_000);
+    expect(walkLimit(25, 5_000_000)).toBe(100_000);
+  });
+
+  it('never shrinks as the page deepens or the matches grow', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        (depth, deeper, matches, more) => {
+          const limit = walkLimit(depth, matches);
+          expect(walkLimit(depth + deeper, matches)).toBeGreaterThanOrEqual(limit);
+          expect(walkLimit(depth, matches + more)).toBeGreaterThanOrEqual(limit);
+          expect(limit).toBeGreaterThanOrEqual(2_000);
+          expect(limit).toBeLessThanOrEqual(100_000);
+        },
+      ),
+    );
+  });
+});
