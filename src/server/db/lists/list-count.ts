@@ -23,12 +23,21 @@ export async function countRows(
   // Counting every match of a million rows on each keystroke would hold every page up; past the
   // limit (docs/product.md "Constants and limits") the planner's row estimate is close enough for
   // "about N".
+  const estimate = await estimateRows(db, from, params);
+  return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), total_is_estimate: true };
+}
+
+/** The planner's estimate of the rows of `from` ('FROM … WHERE …'), read without running it. */
+export async function estimateRows(
+  db: SqlClient,
+  from: string,
+  params: readonly unknown[],
+): Promise<number> {
   const plan = await db.query<{ 'QUERY PLAN': unknown }>(
     `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`,
     params,
   );
-  const estimate = planRows(plan.rows[0]?.['QUERY PLAN']);
-  return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), total_is_estimate: true };
+  return planRows(plan.rows[0]?.['QUERY PLAN']);
 }
 
 function planRows(plan: unknown): number {

@@ -14,7 +14,10 @@ beforeAll(async () => {
   // c = 1 for 34 of the 100 rows.
   await testDb.db.exec(`
     CREATE TABLE list_count_probe (id int PRIMARY KEY, c int NOT NULL);
-    INSERT INTO list_count_probe SELECT i, i % 3 FROM generate_series(1, 100) i;`);
+    INSERT INTO list_count_probe SELECT i, i % 3 FROM generate_series(1, 100) i;
+    CREATE TABLE list_sparse_probe (id int PRIMARY KEY, c int NOT NULL);
+    INSERT INTO list_sparse_probe SELECT i, i % 25 FROM generate_series(1, 300000) i;
+    ANALYZE list_sparse_probe;`);
 }, 120_000);
 
 afterAll(async () => {
@@ -72,5 +75,36 @@ describe('queryListPage', () => {
     );
     expect(page?.total).toBe(34);
     expect(statements).toHaveLength(2);
+  });
+
+  // c = 0 for one row in 25: 12 000 matches, more than are counted exactly.
+  const sparse: ListStatement = {
+    source: { ...SOURCE, from: 'list_sparse_probe p' },
+    scope: NO_SCOPE,
+    sort: [{ id: 'id', desc: false }],
+    filter: (first) => ({ text: `p.c = $${first}`, params: ['0'] }),
+    filteredColumns: ['c'],
+  };
+  const pageRead = (statements: readonly string[]) => statements.at(-1) ?? '';
+
+  it('walks the sort order to a page the matches reach within the walk limit', async () => {
+    const { client, statements } = noting(testDb.db);
+    const page = await queryListPage<{ id: number }>(client, sparse, 1, 25);
+    expect(page?.rows.map((row) => row.id)).toEqual(
+      Array.from({ length: 25 }, (_, i) => 25 * (i + 1)),
+    );
+    expect(page?.total_is_estimate).toBe(true);
+    expect(pageRead(statements)).toContain('list_rows_in_order()');
+  });
+
+  it('reads filter first, without a walk, a page the walk would give up before', async () => {
+    // Page 40 lies 25 000 rows down the order, one match in 25: past the 20 000-row walk limit.
+    const { client, statements } = noting(testDb.db);
+    const page = await queryListPage<{ id: number }>(client, sparse, 40, 25);
+    expect(page?.rows.map((row) => row.id)).toEqual(
+      Array.from({ length: 25 }, (_, i) => 25 * (976 + i)),
+    );
+    expect(statements.some((text) => text.includes('list_rows_in_order()'))).toBe(false);
+    expect(pageRead(statements)).toContain('AS MATERIALIZED');
   });
 });

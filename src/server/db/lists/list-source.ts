@@ -186,3 +186,30 @@ export function keyedRowsFrom(source: ListSource, pageKeys: string): string | un
     ...joins.map(lateralLookup),
   ].join('\n');
 }
+
+/**
+ * The keys of a grouped sort in the list's order: by value, then key; keys whose value is empty
+ * last (first when reversed). Like the rows, the keys with a value and those without are two
+ * branches, so an index on the joined table's (value, key) is walked for either direction. A
+ * filter on the column itself skips the groups whose value fails it (the rows keep it too).
+ */
+export function orderedGroups(
+  grouped: SortGroups,
+  direction: string,
+  reverse: boolean,
+  filter: string,
+  builder: SqlBuilder,
+): string {
+  const way = direction.split(' ')[0]! as SortWay;
+  // A key that is its own value always has one; the rows of a recursive query come in the order
+  // it finds them.
+  if (grouped.inOrder) {
+    return `(SELECT sort_group.k FROM (${grouped.inOrder(way)}) sort_group WHERE (${filter}))`;
+  }
+  const groups = groupsSql(grouped, builder);
+  const withValue = `(SELECT sort_group.k FROM (${groups}) sort_group
+    WHERE sort_group.v IS NOT NULL AND (${filter}) ORDER BY sort_group.v ${way}, sort_group.k ${way})`;
+  const without = `(SELECT sort_group.k FROM (${groups}) sort_group
+    WHERE sort_group.v IS NULL AND (${filter}) ORDER BY sort_group.k ${way})`;
+  return `(${(reverse ? [without, withValue] : [withValue, without]).join(' UNION ALL ')})`;
+}
