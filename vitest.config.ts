@@ -67,7 +67,12 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // A file's beforeAll may wait for the demo template (up to its build deadline) and then
+          // start its console.
+          hookTimeout: 300_000,
+          // One demo console's first fetch, made once and copied by every file that starts on it
+          // (test/e2e/demo-template.ts): the files no longer each wait 38-75 s for their own.
+          globalSetup: ['test/e2e/global-setup.ts'],
           // Each browser file starts its own console on free ports with its own data, so the files
           // run beside the other tiers. (With fileParallelism off, Vitest runs them one by one
           // after every other file has finished: minutes at the end with one file running.)

@@ -3,13 +3,13 @@
 // reads in the Audit Log who started that job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, startConsole, type RunningConsole } from './harness';
+import { openBrowser, startOnDemoTemplate, type RunningConsole } from './harness';
 
 let consoleApp: RunningConsole;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 
 beforeAll(async () => {
-  consoleApp = await startConsole();
+  consoleApp = await startOnDemoTemplate();
   browser = await openBrowser();
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import {
   answerSimulatorLogin,
   openBrowser,
   signInWithSalesforce,
-  startConsole,
+  startOnDemoTemplate,
   type RunningConsole,
 } from './harness';
 
@@ -22,7 +22,7 @@ let packagingOrg: { orgId: string; name: string; users: { username: string }[] }
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  consoleApp = await startConsole();
+  consoleApp = await startOnDemoTemplate();
   browser = await openBrowser();
   const orgs = (await (await fetch(`${consoleApp.simulatorUrl}/__sim/orgs`)).json()) as {
     orgId: string;

@@ -3,8 +3,7 @@
 // Failures tab; Retry this cluster asks, then opens a new upgrade of exactly that cluster's orgs; a
 // read-only viewer sees the clusters without the change buttons; Package detail lists the
 // recurring failures. Screenshots go to .scratch/ (out of git).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,7 @@ import { migrate } from '../../src/server/db/migrate';
 import {
   openBrowser,
   signInWithSalesforce,
-  startConsole,
+  startOnDemoTemplate,
   waitForFirstFetch,
   type RunningConsole,
 } from './harness';
@@ -36,7 +35,6 @@ const GROUP_MEMBERS = [
 ];
 
 let app: RunningConsole;
-let dataDir: string;
 let groupId = 0;
 const browsers: Awaited<ReturnType<typeof openBrowser>>[] = [];
 const pageErrors: string[] = [];
@@ -101,14 +99,14 @@ const screenshot = (page: Page, name: string) =>
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-clusters-'));
-  groupId = await seedGroup(dataDir);
-  app = await startConsole(
+  app = await startOnDemoTemplate(
     {
       ENFORCE_ACTIVATION_POLICY: 'false',
       JOB_SCHEDULES: JSON.stringify({ upgrade_monitor_interval_seconds: 2 }),
     },
-    { dataDir },
+    async (dataDir) => {
+      groupId = await seedGroup(dataDir);
+    },
   );
   operator = await signIn('operator@pushboard.demo');
   await waitForFirstFetch(operator, app.url, ['fetch-upgrades']);
@@ -119,7 +117,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
   await app?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('failure clusters', () => {

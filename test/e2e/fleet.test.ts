@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import {
   openBrowser,
   signInWithSalesforce,
-  startConsole,
+  startOnDemoTemplate,
   waitForFirstFetch,
   type RunningConsole,
 } from './harness';
@@ -97,7 +97,7 @@ async function scheduleUpgrade(page: Page) {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  app = await startConsole({
+  app = await startOnDemoTemplate({
     ENFORCE_ACTIVATION_POLICY: 'false',
     JOB_SCHEDULES: JSON.stringify({ upgrade_monitor_interval_seconds: 2 }),
   });

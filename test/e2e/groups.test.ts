@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import {
   openBrowser,
   signInWithSalesforce,
-  startConsole,
+  startOnDemoTemplate,
   waitForFirstFetch,
   type RunningConsole,
 } from './harness';
@@ -59,7 +59,7 @@ async function groupByName(name: string): Promise<{ id: number; member_count: nu
 }
 
 beforeAll(async () => {
-  consoleApp = await startConsole();
+  consoleApp = await startOnDemoTemplate();
   browser = await openBrowser();
   page = await browser.context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });

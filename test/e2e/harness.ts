@@ -1,9 +1,13 @@
 // Browser-test harness: starts Pushboard exactly as `npm start` does (test/support/
-// console-process.ts) and drives Debian's Chromium through playwright-core.
+// console-process.ts), fresh or on a copy of the demo template (demo-template.ts), and drives
+// Debian's Chromium through playwright-core.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { startConsole, type RunningConsole } from '../support/console-process';
+import { demoTemplateData } from './demo-template';
 
 export {
   freePort,
@@ -11,6 +15,19 @@ export {
   type RunningConsole,
   type StartOptions,
 } from '../support/console-process';
+
+/**
+ * Starts Pushboard on a copy of the demo template: a restart of a demo whose first fetch is done
+ * (its data, its job history, the demo rollout), so the lists have their rows at once.
+ * `prepare` writes into the copy before the start (e.g. a file's own groups).
+ */
+export async function startOnDemoTemplate(
+  env: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<RunningConsole> {
+  const template = await demoTemplateData(inject('demoTemplate'));
+  return startConsole(env, { copyOf: template, prepare });
+}
 
 export async function openBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'pushboard-chromium-'));
@@ -71,7 +88,9 @@ interface JobSummary {
 
 /**
  * Waits until the first start's full fetch has landed and nothing else runs, so every list has
- * its data. `ignoreTypes`: jobs that run on a short schedule (e.g. the upgrade monitor) and so
+ * its data. On a copy of the demo template that fetch is in the copied job history: this waits
+ * for the jobs the restart itself starts (the upgrade monitor, an incremental fetch when its slot
+ * is due). `ignoreTypes`: jobs that run on a short schedule (e.g. the upgrade monitor) and so
  * never leave the queue empty.
  */
 export async function waitForFirstFetch(

@@ -5,16 +5,14 @@
 // record with the global search from the keyboard. Screenshots of every screen (1440 px, and one
 // list at 900 px) go to the OS temp folder, out of git; their paths are printed so someone can look
 // at them.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { compareVersions } from '../../src/domain/versions';
 import {
   openBrowser,
   signInWithSalesforce,
-  startConsole,
+  startOnDemoTemplate,
   waitForFirstFetch,
   type RunningConsole,
 } from './harness';
@@ -29,16 +27,13 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 /** The walk's steps on `page`. */
 let walk: ListWalk;
-let dataDir: string;
 const consoleErrors: string[] = [];
 /** Pushboard's own requests that failed (4xx/5xx) once signed in. */
 const failedRequests: string[] = [];
 let signedIn = false;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-lists-'));
-  await seedWalkGroup(dataDir);
-  consoleApp = await startConsole({}, { dataDir });
+  consoleApp = await startOnDemoTemplate({}, seedWalkGroup);
   browser = await openBrowser();
   page = await browser.context.newPage();
   await page.setViewportSize(WIDE);
@@ -66,7 +61,6 @@ afterAll(async () => {
   if (failedRequests.length) console.log(`Failed requests:\n${failedRequests.join('\n')}`);
   await browser?.close();
   await consoleApp?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a newcomer walks every list and detail', () => {

@@ -5,8 +5,7 @@
 // every push, the admin starts wave 2, the gate halts it over its 2 % threshold and every tab gets
 // the "Rollout Halted" notice; the operator resumes with a comment and the rollout goes on to the
 // last wave. Screenshots go to .scratch/ (out of git).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +18,7 @@ import { migrate } from '../../src/server/db/migrate';
 import {
   openBrowser,
   signInWithSalesforce,
-  startConsole,
+  startOnDemoTemplate,
   waitForFirstFetch,
   type RunningConsole,
 } from './harness';
@@ -39,7 +38,6 @@ const DESCRIPTION = 'E2E staged rollout';
 const RESUME_COMMENT = 'Known simulator failure, go on';
 
 let app: RunningConsole;
-let dataDir: string;
 let groupId = 0;
 let canaryId = 0;
 let upgradeUrl = '';
@@ -182,14 +180,14 @@ async function choose(page: Page, box: ReturnType<Page['getByRole']>, option: st
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-rollouts-'));
-  groupId = await seedGroups(dataDir);
-  app = await startConsole(
+  app = await startOnDemoTemplate(
     {
       ENFORCE_ACTIVATION_POLICY: 'true',
       JOB_SCHEDULES: JSON.stringify({ upgrade_monitor_interval_seconds: 2 }),
     },
-    { dataDir },
+    async (dataDir) => {
+      groupId = await seedGroups(dataDir);
+    },
   );
   operator = await signIn('operator@pushboard.demo');
   await waitForFirstFetch(operator, app.url, ['fetch-upgrades']);
@@ -198,7 +196,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
   await app?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a staged rollout', () => {

@@ -2,7 +2,7 @@
 // docs/product.md "Route table" renders inside the top menu, and the / key focuses the org search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, startConsole, type RunningConsole } from './harness';
+import { openBrowser, startOnDemoTemplate, type RunningConsole } from './harness';
 
 const ADMIN_KEY = 'e2e-access-key-0123456789';
 const MENU = [
@@ -38,7 +38,7 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
-  consoleApp = await startConsole({ ADMIN_ACCESS_KEY: ADMIN_KEY });
+  consoleApp = await startOnDemoTemplate({ ADMIN_ACCESS_KEY: ADMIN_KEY });
   browser = await openBrowser();
   page = await browser.context.newPage();
   await page.goto(`${consoleApp.url}/login`);

@@ -8,6 +8,8 @@ let consoleApp: RunningConsole;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 
 beforeAll(async () => {
+  // A first start, not a copy of the demo template (harness.ts startOnDemoTemplate): signing in
+  // on a console that has never run, while its first fetch runs, is part of what this proves.
   consoleApp = await startConsole();
   browser = await openBrowser();
 });

@@ -1,13 +1,18 @@
 // My API tokens in Chromium: a token made on the page is shown once, opens the API to a script
 // (a real HTTP call with the bearer, no cookie), and revoking it on the page shuts it out at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, signInWithSalesforce, startConsole, type RunningConsole } from './harness';
+import {
+  openBrowser,
+  signInWithSalesforce,
+  startOnDemoTemplate,
+  type RunningConsole,
+} from './harness';
 
 let consoleApp: RunningConsole;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 
 beforeAll(async () => {
-  consoleApp = await startConsole();
+  consoleApp = await startOnDemoTemplate();
   browser = await openBrowser();
 });
 afterAll(async () => {

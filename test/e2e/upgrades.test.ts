@@ -6,8 +6,7 @@
 // simulator's PackagePushError carried; Retry Failed makes a linked upgrade; Cancel with a comment
 // stops it. A group no version reaches cannot be scheduled: the modal says why, one line per reason
 // that opens to its orgs. Screenshots of each screen go to .scratch/ (out of git).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +18,7 @@ import { migrate } from '../../src/server/db/migrate';
 import {
   openBrowser,
   signInWithSalesforce,
-  startConsole,
+  startOnDemoTemplate,
   waitForFirstFetch,
   type RunningConsole,
 } from './harness';
@@ -44,7 +43,6 @@ const NOBODY_GROUP = 'E2E Nobody To Upgrade';
 const NOBODY_MEMBERS = ['00D000000000901AAA', '00D000000000902AAA'];
 
 let app: RunningConsole;
-let dataDir: string;
 let groupId = 0;
 let nobodyGroupId = 0;
 const browsers: Awaited<ReturnType<typeof openBrowser>>[] = [];
@@ -116,16 +114,16 @@ async function progressReads(page: Page, pattern: RegExp): Promise<string> {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'pushboard-e2e-upgrades-'));
-  groupId = await seedGroup(dataDir, GROUP_NAME, GROUP_MEMBERS);
-  nobodyGroupId = await seedGroup(dataDir, NOBODY_GROUP, NOBODY_MEMBERS);
-  app = await startConsole(
+  app = await startOnDemoTemplate(
     {
       ENFORCE_ACTIVATION_POLICY: 'true',
       // The monitor reconciles every 2 s, so the story does not wait on the default 30 s.
       JOB_SCHEDULES: JSON.stringify({ upgrade_monitor_interval_seconds: 2 }),
     },
-    { dataDir },
+    async (dataDir) => {
+      groupId = await seedGroup(dataDir, GROUP_NAME, GROUP_MEMBERS);
+      nobodyGroupId = await seedGroup(dataDir, NOBODY_GROUP, NOBODY_MEMBERS);
+    },
   );
   operator = await signIn('operator@pushboard.demo');
   // The upgrade monitor runs every 2 s here, so its own runs never leave the queue empty.
@@ -139,7 +137,6 @@ afterAll(async () => {
   if (pageErrors.length) console.log(`Page errors:\n${pageErrors.join('\n')}`);
   for (const browser of browsers) await browser.close();
   await app?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the upgrade story', () => {

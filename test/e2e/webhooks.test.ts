@@ -3,7 +3,7 @@
 // and sees the delivery succeed; a real local receiver checked the signature with that secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestReceiver } from '../../src/server/services/webhooks/testing/receiver';
-import { openBrowser, startConsole, type RunningConsole } from './harness';
+import { openBrowser, startOnDemoTemplate, type RunningConsole } from './harness';
 
 const ADMIN_KEY = 'e2e-webhooks-access-key-0123456789';
 
@@ -13,7 +13,7 @@ const receiver = new TestReceiver();
 
 beforeAll(async () => {
   await receiver.start();
-  consoleApp = await startConsole({ ADMIN_ACCESS_KEY: ADMIN_KEY });
+  consoleApp = await startOnDemoTemplate({ ADMIN_ACCESS_KEY: ADMIN_KEY });
   browser = await openBrowser();
 });
 afterAll(async () => {

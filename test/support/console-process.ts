@@ -1,8 +1,9 @@
 // Starts Pushboard exactly as `npm start` does (scripts/start.mjs) on free ports with a fresh
-// DATA_DIR, for the tests that use the product from outside: the browser tests and the black-box
-// security suite. Also signs in over plain HTTP through the simulator's login page.
+// DATA_DIR (empty, or a copy of a kept one), for the tests that use the product from outside: the
+// browser tests and the black-box security suite. Also signs in over plain HTTP through the
+// simulator's login page.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,10 @@ export interface RunningConsole {
   simulatorUrl: string;
   dataDir: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** The exit code once it ended (0 after a clean stop), null while it runs or when killed. */
+  exitCode: () => number | null;
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export interface StartOptions {
@@ -38,15 +42,30 @@ export interface StartOptions {
   dataDir?: string;
   /** Keep the fresh DATA_DIR on stop() so a later start can reuse it; the caller removes it. */
   keepDataDir?: boolean;
+  /**
+   * A DATA_DIR a stopped console left (e.g. the browser tests' demo template, test/e2e/
+   * demo-template.ts) to copy into the fresh one: the console starts on that data, a restart.
+   */
+  copyOf?: string;
+  /** Writes into the fresh DATA_DIR (after the copy) before the console starts, e.g. rows. */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 export async function startConsole(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningConsole> {
-  const [port, simPort] = [await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pushboard-e2e-'));
   const removeDataDir = options.dataDir === undefined && !options.keepDataDir;
+  try {
+    if (options.copyOf) cpSync(options.copyOf, dataDir, { recursive: true });
+    await options.prepare?.(dataDir);
+  } catch (error) {
+    if (removeDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  // Chosen last, so nothing else takes them while the data is prepared.
+  const [port, simPort] = [await freePort(), await freePort()];
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
@@ -80,11 +99,12 @@ export async function startConsole(
     simulatorUrl: `http://localhost:${simPort}`,
     dataDir,
     output: () => output,
-    stop: async () => {
+    exitCode: () => child.exitCode,
+    stop: async (graceMs = 10_000) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       if (removeDataDir) rmSync(dataDir, { recursive: true, force: true });
