@@ -12,6 +12,8 @@ import { distinctValueGroups, type ListSource, type SortGroups } from './list-so
 interface SortedStatement {
   readonly source: ListSource;
   readonly sort: readonly SortKey[];
+  /** The expressions and columns of few-values filters made part of the scope (few-values.ts). */
+  readonly narrowed?: { readonly refs: readonly string[]; readonly columns: readonly string[] };
 }
 
 /** Up to this many distinct values a column is read value by value (one index probe each). */
@@ -160,4 +162,30 @@ export async function indexedGroups(
       walked.push(key.id);
   }
   return walked;
+}
+
+/**
+ * Whether the few-values filters a statement made part of its scope read its first sort key in
+ * order: the key is a filtered column itself (its groups are filtered), or the one filter's
+ * column and the key's lead an index. Not known (no single table): as before, yes.
+ */
+export async function narrowingServesSort(
+  db: SqlClient,
+  statement: SortedStatement,
+  now = Date.now(),
+): Promise<boolean> {
+  const { source, sort, narrowed } = statement;
+  const first = sort[0];
+  if (!narrowed || !first || narrowed.columns.includes(first.id)) return true;
+  const base = baseTable(source);
+  if (!base) return true;
+  const sortColumn = baseColumn(
+    base,
+    source.groupedSorts?.[first.id]?.ref ?? source.columns[first.id],
+  );
+  const [ref, ...more] = narrowed.refs;
+  const filterColumn = baseColumn(base, ref);
+  if (!sortColumn || !filterColumn) return true;
+  if (more.length > 0) return false;
+  return indexLeadsWith(db, base.table, [filterColumn, sortColumn], false, now);
 }

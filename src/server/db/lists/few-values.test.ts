@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { distinctValues, narrowFewValues } from './few-values';
 import { queryListPage, type ListStatement } from './list-query';
 import { distinctValueGroups, type ListSource } from './list-source';
+import { SqlBuilder } from './sql-builder';
 import { NO_SCOPE } from './sql-builder';
 
 const VALUES = ['Active', 'active', 'Trial', 'Sus"pended', 'back\\slash', 'a,b', '{x}', '', null];
@@ -22,7 +23,16 @@ beforeAll(async () => {
     `INSERT INTO few_probe SELECT i, ($1::text[])[1 + i % $2] FROM generate_series(1, 500) i`,
     [VALUES, VALUES.length],
   );
-});
+  // Six keys of Salesforce's id type, character(18); n is spread over the ids, no index pairs
+  // it with k.
+  await testDb.db.exec(`CREATE TABLE few_key_probe (id int PRIMARY KEY, k character(18), n int);
+    INSERT INTO few_key_probe
+      SELECT i, 'K' || lpad((i % 6)::text, 17, '0'), (i * 7919) % 40000
+      FROM generate_series(1, 40000) i;
+    CREATE INDEX few_key_probe_k_idx ON few_key_probe (k, id);
+    CREATE INDEX few_key_probe_n_idx ON few_key_probe (n, id);
+    ANALYZE few_key_probe;`);
+}, 120_000);
 
 afterAll(async () => {
   await testDb.drop();
@@ -96,5 +106,78 @@ describe('few-values filters', () => {
       }),
       { numRuns: 80 },
     );
+  });
+});
+
+describe('a few-values filter on a character(18) key', () => {
+  const KEY_SOURCE: ListSource = {
+    from: 'few_key_probe f',
+    select: 'f.id',
+    columns: { id: 'f.id', k: 'f.k', n: 'f.n' },
+    uniqueKey: ['f.id'],
+    fewValues: { k: distinctValueGroups({ table: 'few_key_probe', alias: 'f', column: 'k' }) },
+  };
+  const KEY: FilterColumn = { id: 'k', kind: 'text', sql: 'f.k' };
+  // Two of the six keys: 13 333 rows, more than are counted exactly.
+  const compiled = compileFilters(
+    [{ id: 'k', value: "'K00000000000000001', 'K00000000000000002'" }],
+    [KEY],
+    { now: new Date(), timeZone: 'UTC', username: null },
+  );
+  const statement = (desc: boolean): ListStatement => ({
+    source: KEY_SOURCE,
+    scope: NO_SCOPE,
+    sort: [{ id: 'n', desc }],
+    filter: (first) => compiled.toSql(first),
+    filteredColumns: ['k'],
+  });
+
+  it("is answered by the key's index", async () => {
+    const narrowed = await narrowFewValues(testDb.db, statement(false), compiled.filters);
+    const builder = new SqlBuilder();
+    const where = narrowed.scope(builder);
+    expect(where).toContain('= ANY(');
+    const plan = await testDb.db.withConnection(async (client) => {
+      await client.exec('SET enable_seqscan = off');
+      try {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT 1 FROM few_key_probe f WHERE ${where}`,
+          builder.params,
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await client.exec('RESET enable_seqscan');
+      }
+    });
+    // Compared as text, the index could only be read whole, the keys tested one by one.
+    expect(plan).toMatch(/Index Cond: \(k = ANY/);
+    expect(plan).not.toContain('Seq Scan');
+  });
+
+  it('is walked as a filter where no index pairs the key with the sort, with the same pages', async () => {
+    for (const desc of [false, true]) {
+      const plain = statement(desc);
+      const narrowed = await narrowFewValues(testDb.db, plain, compiled.filters);
+      for (const page of [1, 40, 300]) {
+        const statements: string[] = [];
+        const noting = {
+          query: (text: string, params?: readonly unknown[]) => {
+            statements.push(text);
+            return testDb.db.query(text, params);
+          },
+          exec: (text: string) => testDb.db.exec(text),
+        };
+        const read = await queryListPage<{ id: number }>(noting as never, narrowed, page, 25);
+        const way = desc ? 'DESC' : 'ASC';
+        const expected = await testDb.db.query<{ id: number }>(
+          `SELECT id FROM few_key_probe WHERE k IN ('K00000000000000001', 'K00000000000000002')
+           ORDER BY n ${way}, id ${way} LIMIT 25 OFFSET ${(page - 1) * 25}`,
+        );
+        expect(expected.rows).toHaveLength(25);
+        expect(read!.rows).toEqual(expected.rows);
+        // The bounded walk tests the filter on each row it reads, outside its limit.
+        if (page === 1) expect(statements.some((text) => text.includes(') AS matches'))).toBe(true);
+      }
+    }
   });
 });

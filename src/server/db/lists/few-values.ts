@@ -6,7 +6,7 @@
 // and at once when nothing matches. A "contains" pattern on every
 // row cannot use a btree, and a trigram index on such a column is slower than reading the table
 // for the common values (docs/architecture.md "How a page is read").
-import { filtersToSql, type CompiledFilter, type SqlFragment } from '../../../domain';
+import { andSql, filtersToSql, type CompiledFilter, type SqlFragment } from '../../../domain';
 import type { SqlClient } from '../database';
 import type { ListStatement } from './list-query';
 import { groupsSql, type SortGroups } from './list-source';
@@ -27,7 +27,7 @@ export async function distinctValues(
 
 /** `ref` is one of `keys`, or empty when `empty`, as SQL from firstParam on. */
 function oneOf(
-  { ref, keyType = 'text' }: SortGroups,
+  { ref }: SortGroups,
   keys: readonly string[],
   empty: boolean,
   first: number,
@@ -38,7 +38,10 @@ function oneOf(
     terms.push(`${ref} = $${first}`);
     params.push(keys[0]!);
   } else if (keys.length > 1) {
-    terms.push(`${ref} = ANY($${first}::${keyType}[])`);
+    // The array's type is left to PostgreSQL, which takes the key's: cast to text[], a
+    // character(18) id was compared as text, which no index on it answers (a version number
+    // two packages share read every license: 285 ms).
+    terms.push(`${ref} = ANY($${first})`);
     params.push(`{${keys.map((key) => `"${key.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
   }
   if (empty) terms.push(`${ref} IS NULL`);
@@ -46,10 +49,28 @@ function oneOf(
   return { text: terms.length === 1 ? terms[0]! : `(${terms.join(' OR ')})`, params };
 }
 
+type FilterSql = ListStatement['filter'];
+
+/** All of several filters, each one's placeholders after the one before. */
+function allFilters(filters: readonly FilterSql[]): FilterSql {
+  return (firstParam) => {
+    const fragments: SqlFragment[] = [];
+    let next = firstParam;
+    for (const filter of filters) {
+      const fragment = filter(next);
+      fragments.push(fragment);
+      next += fragment.params.length;
+    }
+    return andSql(fragments);
+  };
+}
+
 /**
  * The statement with each filter on a few-values column (source.fewValues) replaced by the
  * values it matches, as part of the scope: like a scope, `column = value` is what an index on
- * (column, sort column) reads in sort order. The other filters are compiled as before.
+ * (column, sort column) reads in sort order. The other filters are compiled as before. Where no
+ * such index serves the sort, list-query.ts reads those predicates as filters again
+ * (`narrowed`), so that a walk of the sort's index counts the rows it tests.
  */
 export async function narrowFewValues(
   db: SqlClient,
@@ -57,7 +78,9 @@ export async function narrowFewValues(
   filters: readonly CompiledFilter[],
 ): Promise<ListStatement> {
   const few = statement.source.fewValues ?? {};
-  const narrowed: Scope[] = [];
+  const narrowed: FilterSql[] = [];
+  const refs: string[] = [];
+  const columns: string[] = [];
   const others: CompiledFilter[] = [];
   for (const filter of filters) {
     const where = few[filter.column.id];
@@ -69,13 +92,27 @@ export async function narrowFewValues(
       .filter((value) => filter.matches(value.v))
       .map((value) => value.k);
     const empty = filter.matches(null);
-    narrowed.push((builder) => builder.fragment((first) => oneOf(where, keys, empty, first)));
+    narrowed.push((first) => oneOf(where, keys, empty, first));
+    refs.push(where.ref);
+    columns.push(filter.column.id);
   }
   if (narrowed.length === 0) return statement;
+  const rest: FilterSql = (firstParam) => filtersToSql(others, firstParam);
+  const asScopes = narrowed.map(
+    (filter): Scope =>
+      (builder) =>
+        builder.fragment(filter),
+  );
   return {
     ...statement,
-    scope: allOf(statement.scope, ...narrowed),
-    filter: (firstParam) => filtersToSql(others, firstParam),
+    scope: allOf(statement.scope, ...asScopes),
+    filter: rest,
     filteredColumns: others.map((filter) => filter.column.id),
+    narrowed: {
+      scope: statement.scope,
+      filter: allFilters([...narrowed, rest]),
+      refs,
+      columns,
+    },
   };
 }

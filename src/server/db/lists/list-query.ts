@@ -9,7 +9,7 @@ import {
   type SqlFragment,
 } from '../../../domain';
 import type { SqlClient } from '../database';
-import { groupFewValueSorts, indexedGroups } from './few-value-sorts';
+import { groupFewValueSorts, indexedGroups, narrowingServesSort } from './few-value-sorts';
 import { countRows, estimateRows, type ListTotal } from './list-count';
 import { fromFor, keyedRowsFrom, orderedGroups, type ListSource } from './list-source';
 import { SqlBuilder, type Scope } from './sql-builder';
@@ -36,6 +36,17 @@ export interface ListStatement {
   readonly groupCollectLimit?: number;
   /** Grouped sort keys whose groups are walked whatever their size (indexedGroups). */
   readonly walkedGroups?: readonly string[];
+  /**
+   * Set when filters on few-values columns became part of the scope (few-values.ts): the list's
+   * own scope, every filter with those columns' predicates among them, the expressions those
+   * predicates test and the columns filtered.
+   */
+  readonly narrowed?: {
+    readonly scope: Scope;
+    readonly filter: FilterSql;
+    readonly refs: readonly string[];
+    readonly columns: readonly string[];
+  };
 }
 
 type FilterSql = (firstParam: number) => SqlFragment;
@@ -140,11 +151,22 @@ export async function queryListPage<T>(
   const pastTheEnd =
     !total.total_is_estimate && window.from === 'start' && window.offset >= total.total;
   if (window.limit === 0 || pastTheEnd) return { rows: [], ...total };
+  let reading = statement;
   let read = pageRead(statement, total);
-  if (read === 'bounded walk' && (await walkWouldGiveUp(db, statement, window, total.total))) {
+  // A few-values filter made a scope is walked unbounded, which only an index on (its column,
+  // the sort's column) reads in order; elsewhere it is read as the filter it was: the licenses
+  // of one version by expiration walked the whole expiration index for the last of them (220 ms).
+  const { narrowed } = statement;
+  if (read !== 'filter first' && narrowed && !(await narrowingServesSort(db, statement))) {
+    const { scope, filter } = narrowed;
+    const filteredColumns = [...(statement.filteredColumns ?? []), ...narrowed.columns];
+    reading = { ...statement, scope, filter, filteredColumns, narrowed: undefined };
+    read = pageRead(reading, total);
+  }
+  if (read === 'bounded walk' && (await walkWouldGiveUp(db, reading, window, total.total))) {
     read = 'filter first';
   }
-  const fewValues = await groupFewValueSorts(db, statement);
+  const fewValues = await groupFewValueSorts(db, reading);
   const grouped = { ...fewValues, walkedGroups: await indexedGroups(db, fewValues) };
   let rows = await readPage(db, grouped, window, read, total.total);
   // The walk gave up before the page was full: the matches lie elsewhere in the sort order.

@@ -65,8 +65,6 @@ export interface ListSource {
 export interface SortGroups {
   /** The row's foreign key (l.package_id). */
   readonly ref: string;
-  /** The SQL type of `ref`, to compare it with an array of keys: text unless said. */
-  readonly keyType?: 'text' | 'bigint';
   /**
    * SQL answering rows (k, v): every non-null value the foreign key holds, once, and the sort
    * value it stands for (null when the joined table has no such row). Made with the statement's

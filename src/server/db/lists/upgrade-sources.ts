@@ -102,7 +102,6 @@ export const UPGRADE_JOB_SOURCE: ListSource = {
 function byRequest(upgradeId: number, value: string): SortGroups {
   return {
     ref: 'j.item_id',
-    keyType: 'bigint',
     groups: (b) => `SELECT ri.id AS k, ${value} AS v FROM upgrade_item ri
       LEFT JOIN package rp ON rp.sfid = ri.package_id
       LEFT JOIN package_version rv ON rv.version_id = ri.version_id
