@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Popover, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { FilterSyntaxError, ListColumn } from '../../../domain';
+import classes from './DataTable.module.css';
 import { FilterHelp } from './FilterHelp';
 import { filterContext, filterError } from './filterState';
 
@@ -50,47 +51,55 @@ export function FilterInput({ column, value, onChange, username }: FilterInputPr
     [draft, column, username],
   );
 
+  // The help's Popover is mounted only while it is open, over the input: a list has a filter
+  // per column, and a dozen closed Popovers (each with its floating-position hooks) were part of
+  // every list's first render.
   return (
-    <Popover
-      opened={helpOpen}
-      onChange={setHelpOpen}
-      position="bottom-start"
-      width={560}
-      shadow="md"
-      withinPortal
-      // Our own role and name: Mantine's would label the help with the input's label.
-      withRoles={false}
-    >
-      <Popover.Target>
-        <TextInput
-          size="xs"
-          aria-label={`Filter ${column.label}`}
-          placeholder="Filter"
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.currentTarget.value);
-            commit(event.currentTarget.value);
-          }}
-          onDoubleClick={() => setHelpOpen(true)}
-          onKeyDown={(event) => {
-            // Focus stays in the input while the help is open, so Escape is handled here.
-            if (event.key === 'Escape') setHelpOpen(false);
-            if (event.key === 'Enter') commit.flush();
-          }}
-          onBlur={() => commit.flush()}
-          error={
-            error ? (
-              <>
-                {error.message}
-                <ErrorMarker text={draft} error={error} />
-              </>
-            ) : undefined
-          }
-        />
-      </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label="Filter help">
-        <FilterHelp />
-      </Popover.Dropdown>
-    </Popover>
+    <div className={classes.filterInput}>
+      <TextInput
+        size="xs"
+        aria-label={`Filter ${column.label}`}
+        placeholder="Filter"
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.currentTarget.value);
+          commit(event.currentTarget.value);
+        }}
+        onDoubleClick={() => setHelpOpen(true)}
+        onKeyDown={(event) => {
+          // Focus stays in the input while the help is open, so Escape is handled here.
+          if (event.key === 'Escape') setHelpOpen(false);
+          if (event.key === 'Enter') commit.flush();
+        }}
+        onBlur={() => commit.flush()}
+        error={
+          error ? (
+            <>
+              {error.message}
+              <ErrorMarker text={draft} error={error} />
+            </>
+          ) : undefined
+        }
+      />
+      {helpOpen && (
+        <Popover
+          opened
+          onChange={setHelpOpen}
+          position="bottom-start"
+          width={560}
+          shadow="md"
+          withinPortal
+          // Our own role and name: Mantine's would label the help with the input's label.
+          withRoles={false}
+        >
+          <Popover.Target>
+            <div className={classes.filterHelpAnchor} />
+          </Popover.Target>
+          <Popover.Dropdown role="dialog" aria-label="Filter help">
+            <FilterHelp />
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </div>
   );
 }
