@@ -4,13 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import {
+  DOMINANT_SHARE,
   FEW_DISTINCT,
   distinctCount,
+  dominantKeys,
   groupFewValueSorts,
   indexLeadsWith,
   indexedGroups,
 } from './few-value-sorts';
-import type { ListStatement } from './list-query';
+import { queryListPage } from './list-query';
+import { distinctValueGroups } from './list-source';
+import type { ListStatement } from './list-statement';
 import { NO_SCOPE } from './sql-builder';
 
 let testDb: TestDatabase;
@@ -95,5 +99,61 @@ describe('sort keys with few values', () => {
     // The other way round serves only a next key that is grouped too.
     expect(await indexLeadsWith(db, 'few_probe', ['day', 'kind'], true, later)).toBe(true);
     await db.exec('DROP INDEX few_probe_kind_day_idx');
+  });
+
+  it('walk a value most rows hold without counting it, with the pages of one ORDER BY', async () => {
+    const db = testDb.db;
+    // 'common' for four rows in five, 'rare' for the rest.
+    await db.exec(`
+      CREATE TABLE dominant_probe (id int PRIMARY KEY, kind text NOT NULL, day int NOT NULL);
+      INSERT INTO dominant_probe
+        SELECT i, CASE WHEN i % 5 = 0 THEN 'rare' ELSE 'common' END, (i * 37) % 1000
+        FROM generate_series(1, 5000) i;
+      CREATE INDEX dominant_probe_kind_idx ON dominant_probe (kind, id);
+      CREATE INDEX dominant_probe_day_idx ON dominant_probe (day, id);
+      ANALYZE dominant_probe;`);
+    const kinds = distinctValueGroups({ table: 'dominant_probe', alias: 'd', column: 'kind' });
+    expect(DOMINANT_SHARE).toBe(0.5);
+    expect(await dominantKeys(db, kinds)).toEqual(['common']);
+    for (const desc of [false, true]) {
+      const dominant: ListStatement = {
+        source: {
+          from: 'dominant_probe d',
+          select: 'd.id',
+          columns: { kind: 'd.kind', day: 'd.day', id: 'd.id' },
+          uniqueKey: ['d.id'],
+        },
+        scope: NO_SCOPE,
+        filter: () => ({ text: 'TRUE', params: [] }),
+        sort: [
+          { id: 'kind', desc },
+          { id: 'day', desc: !desc },
+        ],
+      };
+      for (const page of [1, 40, 200]) {
+        const statements: { text: string; params?: readonly unknown[] }[] = [];
+        const noting = {
+          query: (text: string, params?: readonly unknown[]) => {
+            statements.push({ text, params });
+            return db.query(text, params);
+          },
+          exec: (text: string) => db.exec(text),
+        };
+        const read = await queryListPage<{ id: number }>(noting as never, dominant, page, 25);
+        const way = desc ? 'DESC' : 'ASC';
+        const back = desc ? 'ASC' : 'DESC';
+        const expected = await db.query<{ id: number }>(
+          `SELECT id FROM dominant_probe ORDER BY kind ${way}, day ${back}, id ${back}
+           LIMIT 25 OFFSET ${(page - 1) * 25}`,
+        );
+        expect(read!.rows).toEqual(expected.rows);
+        // The group's size is asked only of the other values.
+        const pageRead = statements.find((s) => s.text.includes('group_size'));
+        expect(pageRead?.text).toMatch(
+          /CASE WHEN sort_group_key0\.k::text = ANY\(\$\d+::text\[\]\)/,
+        );
+        expect(pageRead?.params).toContain('{"common"}');
+      }
+    }
   });
 });

@@ -189,3 +189,45 @@ export async function narrowingServesSort(
   if (more.length > 0) return false;
   return indexLeadsWith(db, base.table, [filterColumn, sortColumn], false, now);
 }
+
+/** A key held by at least this share of its table's rows is walked, not counted (dominantKeys). */
+export const DOMINANT_SHARE = 0.5;
+
+/**
+ * The keys of `groups` that at least DOMINANT_SHARE of the rows hold, by the planner's statistics
+ * (pg_stats' most common values). A group that big is read by walking the next key's order,
+ * where nearly every row tested is one of it: counting it to choose, and collecting and sorting
+ * it, cost a version's customers by status then name 250 ms, every org being Installed.
+ */
+export function dominantKeys(
+  db: SqlClient,
+  groups: SortGroups,
+  now = Date.now(),
+): Promise<string[]> {
+  const { keys } = groups;
+  if (!keys) return Promise.resolve([]);
+  return remembered(db, `dominant ${keys.table}.${keys.column}`, now, async () => {
+    const { rows } = await db.query<{ value: string }>(
+      `SELECT common.value FROM pg_stats s,
+              unnest(s.most_common_vals::text::text[], s.most_common_freqs) AS common(value, share)
+        WHERE s.schemaname = current_schema() AND s.tablename = $1 AND s.attname = $2
+          AND common.share >= $3`,
+      [keys.table, keys.column, DOMINANT_SHARE],
+    );
+    return rows.map((row) => row.value);
+  });
+}
+
+/** By grouped sort key but the last (those not walked anyway), its dominantKeys. */
+export async function dominantKeysOf(
+  db: SqlClient,
+  statement: SortedStatement,
+  walkedGroups: readonly string[],
+): Promise<Record<string, readonly string[]>> {
+  const dominant: Record<string, readonly string[]> = {};
+  for (const key of statement.sort.slice(0, -1)) {
+    const groups = statement.source.groupedSorts?.[key.id];
+    if (groups && !walkedGroups.includes(key.id)) dominant[key.id] = await dominantKeys(db, groups);
+  }
+  return dominant;
+}

@@ -8,9 +8,9 @@
 // for the common values (docs/architecture.md "How a page is read").
 import { andSql, filtersToSql, type CompiledFilter, type SqlFragment } from '../../../domain';
 import type { SqlClient } from '../database';
-import type { ListStatement } from './list-query';
+import type { ListStatement } from './list-statement';
 import { groupsSql, type SortGroups } from './list-source';
-import { allOf, SqlBuilder, type Scope } from './sql-builder';
+import { allOf, arrayLiteral, SqlBuilder, type Scope } from './sql-builder';
 
 /** The values of a few-values column: each key the row's `ref` holds and the value it shows. */
 export async function distinctValues(
@@ -42,7 +42,7 @@ function oneOf(
     // character(18) id was compared as text, which no index on it answers (a version number
     // two packages share read every license: 285 ms).
     terms.push(`${ref} = ANY($${first})`);
-    params.push(`{${keys.map((key) => `"${key.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+    params.push(arrayLiteral(keys));
   }
   if (empty) terms.push(`${ref} IS NULL`);
   if (terms.length === 0) return { text: 'FALSE', params: [] };

@@ -1,7 +1,8 @@
 // Reads every row of a list in order through a cursor, a batch at a time, so an export of
 // 100 000 orgs never holds them all in memory.
 import type { Database } from '../database';
-import { orderBy, toJsonRow, whereClause, type ListStatement } from './list-query';
+import { orderBy, toJsonRow, whereClause } from './list-query';
+import type { ListStatement } from './list-statement';
 import { SqlBuilder } from './sql-builder';
 
 export const EXPORT_BATCH_SIZE = 2000;

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LIST_DEPTH, pageWindow, type SortKey } from '../../../domain';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { queryListPage, type ListStatement } from './list-query';
+import { queryListPage } from './list-query';
+import type { ListStatement } from './list-statement';
 import {
   distinctKeyGroups,
   distinctValueGroups,

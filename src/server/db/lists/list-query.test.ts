@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../database';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { queryListPage, type ListStatement } from './list-query';
+import { queryListPage } from './list-query';
+import type { ListStatement } from './list-statement';
 import type { ListSource } from './list-source';
 import { NO_SCOPE } from './sql-builder';
 

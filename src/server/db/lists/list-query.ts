@@ -6,50 +6,19 @@ import {
   type ListPage,
   type PageWindow,
   type SortKey,
-  type SqlFragment,
 } from '../../../domain';
 import type { SqlClient } from '../database';
-import { groupFewValueSorts, indexedGroups, narrowingServesSort } from './few-value-sorts';
-import { countRows, estimateRows, type ListTotal } from './list-count';
+import {
+  dominantKeysOf,
+  groupFewValueSorts,
+  indexedGroups,
+  narrowingServesSort,
+} from './few-value-sorts';
+import { countRows, type ListTotal } from './list-count';
 import { fromFor, keyedRowsFrom, orderedGroups, type ListSource } from './list-source';
-import { SqlBuilder, type Scope } from './sql-builder';
-import { walkLimit } from './walk-limit';
-
-export interface ListStatement {
-  readonly source: ListSource;
-  readonly scope: Scope;
-  /** The user's filters, compiled by the domain's SQL back end (placeholders from firstParam). */
-  readonly filter: (firstParam: number) => SqlFragment;
-  /** Already checked against the list's allow-list. */
-  readonly sort: readonly SortKey[];
-  /**
-   * The ids of the columns the filters test, when known: a filter on the first sort column
-   * narrows the sort's own index walk, so that walk is left to the planner unbounded.
-   */
-  readonly filteredColumns?: readonly string[];
-  /**
-   * The filter of one column compiled for another expression holding that column's value, or
-   * undefined when the column has none: a grouped sort walks only the groups whose value passes.
-   */
-  readonly filterOf?: (columnId: string, expression: string) => FilterSql | undefined;
-  /** GROUP_COLLECT_LIMIT unless said: tests read groups both ways on small tables. */
-  readonly groupCollectLimit?: number;
-  /** Grouped sort keys whose groups are walked whatever their size (indexedGroups). */
-  readonly walkedGroups?: readonly string[];
-  /**
-   * Set when filters on few-values columns became part of the scope (few-values.ts): the list's
-   * own scope, every filter with those columns' predicates among them, the expressions those
-   * predicates test and the columns filtered.
-   */
-  readonly narrowed?: {
-    readonly scope: Scope;
-    readonly filter: FilterSql;
-    readonly refs: readonly string[];
-    readonly columns: readonly string[];
-  };
-}
-
-type FilterSql = (firstParam: number) => SqlFragment;
+import type { ListStatement } from './list-statement';
+import { arrayLiteral, SqlBuilder } from './sql-builder';
+import { boundedWalkRows } from './walk-limit';
 
 /** One term of an ORDER BY: a trusted SQL expression and its direction with its NULLS rule. */
 interface SortTerm {
@@ -163,15 +132,25 @@ export async function queryListPage<T>(
     reading = { ...statement, scope, filter, filteredColumns, narrowed: undefined };
     read = pageRead(reading, total);
   }
-  if (read === 'bounded walk' && (await walkWouldGiveUp(db, reading, window, total.total))) {
-    read = 'filter first';
+  let walkRows: number | undefined;
+  if (read === 'bounded walk') {
+    const builder = new SqlBuilder();
+    const where = `(${reading.scope(builder)}) AND (TRUE)`;
+    const scope = {
+      from: `FROM ${fromFor(reading.source, where)} WHERE ${where}`,
+      params: builder.params,
+    };
+    walkRows = await boundedWalkRows(db, scope, window.offset + window.limit, total.total);
+    if (walkRows === undefined) read = 'filter first';
   }
   const fewValues = await groupFewValueSorts(db, reading);
-  const grouped = { ...fewValues, walkedGroups: await indexedGroups(db, fewValues) };
-  let rows = await readPage(db, grouped, window, read, total.total);
+  const walkedGroups = await indexedGroups(db, fewValues);
+  const dominantGroups = await dominantKeysOf(db, fewValues, walkedGroups);
+  const grouped = { ...fewValues, walkedGroups, dominantGroups };
+  let rows = await readPage(db, grouped, window, read, walkRows);
   // The walk gave up before the page was full: the matches lie elsewhere in the sort order.
   if (read === 'bounded walk' && rows.length < window.limit) {
-    rows = await readPage(db, grouped, window, 'filter first', total.total);
+    rows = await readPage(db, grouped, window, 'filter first');
   }
   return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
 }
@@ -185,41 +164,20 @@ function pageRead(statement: ListStatement, total: ListTotal): PageRead {
   return filtered?.length === 0 || filtersWalk ? 'walk' : 'bounded walk';
 }
 
-/**
- * Whether a bounded walk would give up before the page even were the matches spread evenly over
- * the scope: then it is not tried (licenses by account name expiring this month, page 40: 18 700
- * matches in a million licenses, one in 53, so 53 000 rows to walk against a limit of 20 000; the
- * walk spent 80 ms before the matches were collected anyway). One more estimate from the
- * planner, of the scope without the filters.
- */
-async function walkWouldGiveUp(
-  db: SqlClient,
-  statement: ListStatement,
-  window: PageWindow,
-  matches: number,
-): Promise<boolean> {
-  const builder = new SqlBuilder();
-  const where = `(${statement.scope(builder)}) AND (TRUE)`;
-  const from = `FROM ${fromFor(statement.source, where)} WHERE ${where}`;
-  const scopeRows = await estimateRows(db, from, builder.params);
-  const depth = window.offset + window.limit;
-  return (depth * scopeRows) / Math.max(1, matches) > walkLimit(depth, matches);
-}
-
 /** Reads a page's rows: its keys found as `read` says, then the row's columns for those keys. */
 async function readPage(
   db: SqlClient,
   statement: ListStatement,
   window: PageWindow,
   read: PageRead,
-  matches: number,
+  walkRows?: number,
 ): Promise<Record<string, unknown>[]> {
   const builder = new SqlBuilder();
   const { select, from, uniqueKey } = statement.source;
   const pageKeys =
     read === 'filter first'
       ? filterFirstKeys(statement, window, builder)
-      : sortOrderKeys(statement, window, builder, read === 'bounded walk' ? matches : undefined);
+      : sortOrderKeys(statement, window, builder, read === 'bounded walk' ? walkRows : undefined);
   const order = orderBy(statement.source, statement.sort);
   const keyed = keyedRowsFrom(statement.source, pageKeys);
   const { rows } = await db.query<Record<string, unknown>>(
@@ -249,17 +207,17 @@ const keyNames = (source: ListSource) => source.uniqueKey.map((_, i) => `k${i}`)
  * other), and the branches are appended in the list's order. `list_rows_in_order()` keeps the
  * statement off parallel workers, whose Parallel Append would interleave them (migration 0015).
  *
- * `boundedBy` (the matches' total, counted or estimated): the walk examines at most walkLimit
- * rows of the sort order (both branches counted), testing the filters on them outside that
- * limit; a page that comes back short is then read filter first.
+ * `walkRows` (boundedWalkRows): the walk examines at most that many rows of the sort order (both
+ * branches counted), testing the filters on them outside that limit; a page that comes back
+ * short is then read filter first. Undefined: the walk is not bounded.
  */
 function sortOrderKeys(
   statement: ListStatement,
   window: PageWindow,
   builder: SqlBuilder,
-  boundedBy: number | undefined,
+  walkRows: number | undefined,
 ): string {
-  const bounded = boundedBy !== undefined;
+  const bounded = walkRows !== undefined;
   const { source } = statement;
   const reverse = window.from === 'end';
   const terms = sortTerms(source, statement.sort, reverse);
@@ -272,7 +230,7 @@ function sortOrderKeys(
   // sorted: 150 ms), though the walk usually stops after a few thousand rows. Not knowing the
   // cap, it plans for a tenth of the rows, which the walk reads in order.
   const rowLimit = bounded
-    ? `LIMIT (SELECT ${builder.param(walkLimit(depth, boundedBy))}::int)`
+    ? `LIMIT (SELECT ${builder.param(walkRows)}::int)`
     : `LIMIT ${builder.param(depth)}`;
   const branch = (condition: string, branchTerms: readonly SortTerm[]) => {
     const order = termsSql(branchTerms);
@@ -302,13 +260,20 @@ function sortOrderKeys(
    * modification: 880 000 rows read, 2.8 s; a small version's customers by name: every org, for
    * each version). Collected, the cost is the group's size. So a group of at most
    * GROUP_COLLECT_LIMIT matches is collected, a bigger one walked; counting stops past it. Where
-   * an index reads a group in the next key's order (indexedGroups), every group is walked.
+   * an index reads a group in the next key's order (indexedGroups), every group is walked, and so
+   * is a group of a key most rows hold (`dominant`: the SQL telling it), uncounted.
    */
   const collectLimit = Math.trunc(statement.groupCollectLimit ?? GROUP_COLLECT_LIMIT);
-  const bySize = (condition: string, walked: string, order: readonly SortTerm[]) => {
+  const bySize = (
+    condition: string,
+    walked: string,
+    order: readonly SortTerm[],
+    dominant: string,
+  ) => {
     const where = `(${scope}) AND (${filter}) AND ${condition}`;
-    const size = `(SELECT count(*) AS n FROM (SELECT 1 FROM ${fromFor(source, where)}
+    const count = `(SELECT count(*) FROM (SELECT 1 FROM ${fromFor(source, where)}
       WHERE ${where} LIMIT ${collectLimit + 1}) group_rows)`;
+    const size = `(SELECT CASE WHEN ${dominant} THEN ${collectLimit + 1} ELSE ${count} END AS n)`;
     const sortColumns = order.map((term, i) => `${term.expression} AS s${i}`).join(', ');
     const sortOrder = order.map((term, i) => `s${i} ${term.direction}`).join(', ');
     // OFFSET 0 keeps the sort out of the subquery, so that it reads the group through its own
@@ -345,7 +310,11 @@ function sortOrderKeys(
       const walked = ordered(from + 1, inGroup);
       const walk =
         bounded || from + 1 === perKey.length || statement.walkedGroups?.includes(key.id);
-      const read = walk ? walked : bySize(inGroup, walked, after);
+      const dominant = statement.dominantGroups?.[key.id] ?? [];
+      const isDominant = dominant.length
+        ? `${alias}.k::text = ANY(${builder.param(arrayLiteral(dominant))}::text[])`
+        : 'FALSE';
+      const read = walk ? walked : bySize(inGroup, walked, after, isDominant);
       const withKey = `(SELECT page_group${from}.* FROM ${groups} ${alias}
         CROSS JOIN LATERAL ${read} page_group${from})`;
       return union([withKey, ordered(from + 1, `${condition} AND ${grouped.ref} IS NULL`)]);

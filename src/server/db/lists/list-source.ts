@@ -77,6 +77,8 @@ export interface SortGroups {
    * (789 install dates: 36 ms).
    */
   readonly inOrder?: (way: SortWay) => string;
+  /** The stored column the keys are values of, whose statistics tell how common each key is. */
+  readonly keys?: { readonly table: string; readonly column: string };
 }
 
 export type SortWay = 'ASC' | 'DESC';
@@ -110,7 +112,12 @@ function presentKeys({ table, column }: KeyColumn, way: SortWay = 'ASC'): string
 export function distinctValueGroups(rows: KeyColumn): SortGroups {
   const values = (way?: SortWay) => `${presentKeys(rows, way)}
       SELECT present.k, present.k AS v FROM present WHERE present.k IS NOT NULL`;
-  return { ref: `${rows.alias}.${rows.column}`, groups: values(), inOrder: values };
+  return {
+    ref: `${rows.alias}.${rows.column}`,
+    groups: values(),
+    inOrder: values,
+    keys: { table: rows.table, column: rows.column },
+  };
 }
 
 /**
@@ -139,6 +146,7 @@ export function distinctKeyGroups(
       SELECT present.k, joined.${joined.value} AS v FROM present
       LEFT JOIN ${joined.table} joined ON joined.${joined.key} = present.k
       WHERE present.k IS NOT NULL`,
+    keys: { table: rows.table, column: rows.column },
   };
 }
 

@@ -19,6 +19,10 @@ export class SqlBuilder {
   }
 }
 
+/** An array literal of `values` as one parameter ('{"a","b"}'), each quoted and escaped. */
+export const arrayLiteral = (values: readonly string[]): string =>
+  `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
 /** Conditions that narrow a list before the user's filters (a group's members, one org's licenses). */
 export type Scope = (builder: SqlBuilder) => string;
 

@@ -17,6 +17,13 @@ describe('walkLimit', () => {
     expect(walkLimit(25, 5_000_000)).toBe(100_000);
   });
 
+  it('reaches twice the rows an even spread of the matches puts before the page, up to the matches', () => {
+    // Licenses by license org with "status starts with Sus": 36 800 matches, 27 000 rows to page 40.
+    expect(walkLimit(1_000, 36_800, 27_000)).toBe(36_800);
+    expect(walkLimit(1_000, 100_000, 27_000)).toBe(54_000);
+    expect(walkLimit(25, 100_000, 600)).toBe(10_000);
+  });
+
   it('never shrinks as the page deepens or the matches grow', () => {
     fc.assert(
       fc.property(

@@ -20,7 +20,8 @@ import {
   type SortKey,
 } from '../../../domain';
 import type { Database } from '../../db/database';
-import { queryListPage, type ListStatement } from '../../db/lists/list-query';
+import { queryListPage } from '../../db/lists/list-query';
+import type { ListStatement } from '../../db/lists/list-statement';
 import type { ListSource } from '../../db/lists/list-source';
 import { streamListRows } from '../../db/lists/list-export';
 import { narrowFewValues } from '../../db/lists/few-values';

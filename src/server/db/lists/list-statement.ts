@@ -1,0 +1,43 @@
+// A list page's statement: what to read (the source, the scope, the user's filters compiled to
+// SQL) and in which order, with what the engine learnt about it (list-query.ts reads it).
+import type { SortKey, SqlFragment } from '../../../domain';
+import type { ListSource } from './list-source';
+import type { Scope } from './sql-builder';
+
+export interface ListStatement {
+  readonly source: ListSource;
+  readonly scope: Scope;
+  /** The user's filters, compiled by the domain's SQL back end (placeholders from firstParam). */
+  readonly filter: (firstParam: number) => SqlFragment;
+  /** Already checked against the list's allow-list. */
+  readonly sort: readonly SortKey[];
+  /**
+   * The ids of the columns the filters test, when known: a filter on the first sort column
+   * narrows the sort's own index walk, so that walk is left to the planner unbounded.
+   */
+  readonly filteredColumns?: readonly string[];
+  /**
+   * The filter of one column compiled for another expression holding that column's value, or
+   * undefined when the column has none: a grouped sort walks only the groups whose value passes.
+   */
+  readonly filterOf?: (columnId: string, expression: string) => FilterSql | undefined;
+  /** GROUP_COLLECT_LIMIT unless said: tests read groups both ways on small tables. */
+  readonly groupCollectLimit?: number;
+  /** Grouped sort keys whose groups are walked whatever their size (indexedGroups). */
+  readonly walkedGroups?: readonly string[];
+  /** By grouped sort key, the keys most rows hold, walked without counting (dominantKeys). */
+  readonly dominantGroups?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Set when filters on few-values columns became part of the scope (few-values.ts): the list's
+   * own scope, every filter with those columns' predicates among them, the expressions those
+   * predicates test and the columns filtered.
+   */
+  readonly narrowed?: {
+    readonly scope: Scope;
+    readonly filter: FilterSql;
+    readonly refs: readonly string[];
+    readonly columns: readonly string[];
+  };
+}
+
+type FilterSql = (firstParam: number) => SqlFragment;
