@@ -155,6 +155,33 @@ describe('a few-values filter on a character(18) key', () => {
     expect(plan).not.toContain('Seq Scan');
   });
 
+  it('asks for an empty key only when some row has one', async () => {
+    // "not containing …1" matches an empty key, but no row of the table has one.
+    const notOne = compileFilters([{ id: 'k', value: '!00001' }], [KEY], {
+      now: new Date(),
+      timeZone: 'UTC',
+      username: null,
+    });
+    const plain: ListStatement = { ...statement(false), filter: (f) => notOne.toSql(f) };
+    const narrowed = await narrowFewValues(testDb.db, plain, notOne.filters);
+    const where = narrowed.scope(new SqlBuilder());
+    expect(where).toContain('= ANY(');
+    expect(where).not.toContain('IS NULL');
+    const read = await queryListPage<{ id: number }>(testDb.db, narrowed, 3, 25);
+    const expected = await testDb.db.query<{ id: number }>(
+      `SELECT id FROM few_key_probe WHERE k <> 'K00000000000000001' ORDER BY n, id LIMIT 25 OFFSET 50`,
+    );
+    expect(read!.rows).toEqual(expected.rows);
+    // Once a row has an empty key, the filter asks for it.
+    await testDb.db.exec(`INSERT INTO few_key_probe VALUES (40001, NULL, -1)`);
+    try {
+      const withEmpty = await narrowFewValues(testDb.db, plain, notOne.filters);
+      expect(withEmpty.scope(new SqlBuilder())).toContain('IS NULL');
+    } finally {
+      await testDb.db.exec('DELETE FROM few_key_probe WHERE id = 40001');
+    }
+  });
+
   it('is walked as a filter where no index pairs the key with the sort, with the same pages', async () => {
     for (const desc of [false, true]) {
       const plain = statement(desc);
