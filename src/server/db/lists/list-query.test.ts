@@ -108,4 +108,26 @@ describe('queryListPage', () => {
     expect(statements.some((text) => text.includes('list_rows_in_order()'))).toBe(false);
     expect(pageRead(statements)).toContain('AS MATERIALIZED');
   });
+
+  it('walks to a page an even spread of exactly counted matches puts near the start', async () => {
+    // c = 0 and an id under 200 000: 8 000 matches, counted exactly. Page 1 lies some 940 rows
+    // down the order, page 40 some 37 500: the first is walked, the second collected.
+    const counted: ListStatement = {
+      ...sparse,
+      filter: (first) => ({ text: `p.c = $${first} AND p.id <= 200000`, params: ['0'] }),
+    };
+    for (const [page, read] of [
+      [1, ') AS matches'],
+      [40, 'AS MATERIALIZED'],
+    ] as const) {
+      const { client, statements } = noting(testDb.db);
+      const answer = await queryListPage<{ id: number }>(client, counted, page, 25);
+      expect(answer?.total).toBe(8_000);
+      expect(answer?.total_is_estimate).toBe(false);
+      expect(answer?.rows.map((row) => row.id)).toEqual(
+        Array.from({ length: 25 }, (_, i) => 25 * ((page - 1) * 25 + i + 1)),
+      );
+      expect(pageRead(statements)).toContain(read);
+    }
+  });
 });

@@ -42,15 +42,17 @@ export function walkLimit(depth: number, matches: number, expected = 0): number 
  * without the filters, and its parameters), it would pass more rows than there are matches to
  * collect (licenses by account name expiring this month, page 40: 18 700 matches in a million
  * licenses, one in 53, so 53 000 rows to walk; the walk spent 80 ms before the matches were
- * collected anyway). One more estimate from the planner.
+ * collected anyway). One more estimate from the planner. `share`: of the matches, the most rows
+ * that estimate may come to for the walk to be tried.
  */
 export async function boundedWalkRows(
   db: SqlClient,
   scope: { readonly from: string; readonly params: readonly unknown[] },
   depth: number,
   matches: number,
+  share = 1,
 ): Promise<number | undefined> {
   const scopeRows = await estimateRows(db, scope.from, scope.params);
   const expected = (depth * scopeRows) / Math.max(1, matches);
-  return expected > matches ? undefined : walkLimit(depth, matches, expected);
+  return expected > share * matches ? undefined : walkLimit(depth, matches, expected);
 }
