@@ -11,6 +11,7 @@ import {
   groupFewValueSorts,
   indexLeadsWith,
   indexedGroups,
+  narrowingServesSort,
 } from './few-value-sorts';
 import { queryListPage } from './list-query';
 import { distinctValueGroups } from './list-source';
@@ -154,6 +155,48 @@ describe('sort keys with few values', () => {
         );
         expect(pageRead?.params).toContain('{"common"}');
       }
+    }
+  });
+
+  it('serve a sort read by their own column or an index pairing it with the sort', async () => {
+    const db = testDb.db;
+    const later = Date.now() + 3 * 60 * 60_000;
+    const byKindGroups = statement([{ id: 'label', desc: false }]);
+    // 'label' is shown through the kind (grouped by f.kind); 'note' is filtered on the kinds.
+    const source = {
+      ...byKindGroups.source,
+      columns: { ...byKindGroups.source.columns, label: 'upper(f.kind)' },
+      groupedSorts: {
+        label: distinctValueGroups({ table: 'few_probe', alias: 'f', column: 'kind' }),
+      },
+    };
+    const narrowed = (refs: string[], columns: string[]) => ({ refs, columns });
+    const serves = (sortId: string, refs: string[], columns = ['note']) =>
+      narrowingServesSort(
+        db,
+        { source, sort: [{ id: sortId, desc: false }], narrowed: narrowed(refs, columns) },
+        later,
+      );
+    // The sort's groups are the filtered column's values.
+    expect(await serves('label', ['f.kind'])).toBe(true);
+    // The filter is on the sort's own column.
+    expect(await serves('day', ['f.note'], ['day'])).toBe(true);
+    // Another column, and no index leads with (note, day) or (kind, day).
+    expect(await serves('day', ['f.note'])).toBe(false);
+    expect(await serves('day', ['f.kind'])).toBe(false);
+    expect(await serves('day', ['f.kind', 'f.note'])).toBe(false);
+    // An index on (kind, day) reads one kind's rows by day.
+    await db.exec('CREATE INDEX few_probe_kind_day_idx ON few_probe (kind, day)');
+    try {
+      expect(
+        await narrowingServesSort(
+          db,
+          { source, sort: [{ id: 'day', desc: false }], narrowed: narrowed(['f.kind'], ['note']) },
+          later + 60 * 60_000,
+        ),
+      ).toBe(true);
+    } finally {
+      await db.exec('DROP INDEX few_probe_kind_day_idx');
     }
   });
 });

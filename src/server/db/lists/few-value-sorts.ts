@@ -166,8 +166,9 @@ export async function indexedGroups(
 
 /**
  * Whether the few-values filters a statement made part of its scope read its first sort key in
- * order: the key is a filtered column itself (its groups are filtered), or the one filter's
- * column and the key's lead an index. Not known (no single table): as before, yes.
+ * order: the key is a filtered column itself or is grouped by the one filter's column (its groups
+ * are filtered), or the filter's column and the key's lead an index. Not known (no single
+ * table): as before, yes.
  */
 export async function narrowingServesSort(
   db: SqlClient,
@@ -186,6 +187,10 @@ export async function narrowingServesSort(
   const [ref, ...more] = narrowed.refs;
   const filterColumn = baseColumn(base, ref);
   if (!sortColumn || !filterColumn) return true;
+  // The key read one group at a time is the filtered column (an org's environment, grouped by
+  // instance, and its release filtered on the instances): the groups the filter leaves are read,
+  // each through its own index, the others found empty at once.
+  if (more.length === 0 && filterColumn === sortColumn) return true;
   if (more.length > 0) return false;
   return indexLeadsWith(db, base.table, [filterColumn, sortColumn], false, now);
 }
