@@ -39,6 +39,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // The demo template test/process/cli.test.ts starts on, built only once a file asks
+          // (test/support/demo-template-setup.ts).
+          globalSetup: ['test/support/demo-template-setup.ts'],
         },
       },
       {
@@ -58,7 +61,12 @@ export default defineConfig({
           include: ['test/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A file's beforeAll may wait for the demo template (up to its build deadline) and then
+          // start its console.
+          hookTimeout: 300_000,
+          // The demo template the files that need the demo's data start on, built only once a
+          // file asks (test/support/demo-template-setup.ts).
+          globalSetup: ['test/support/demo-template-setup.ts'],
         },
       },
       {
@@ -71,7 +79,8 @@ export default defineConfig({
           // start its console.
           hookTimeout: 300_000,
           // One demo console's first fetch, made once and copied by every file that starts on it
-          // (test/e2e/demo-template.ts): the files no longer each wait 38-75 s for their own.
+          // (test/support/demo-template.ts), its build started at once when Chromium is there:
+          // the files no longer each wait 38-75 s for their own.
           globalSetup: ['test/e2e/global-setup.ts'],
           // Each browser file starts its own console on free ports with its own data, so the files
           // run beside the other tiers. (With fileParallelism off, Vitest runs them one by one

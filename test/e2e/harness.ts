@@ -1,13 +1,12 @@
 // Browser-test harness: starts Pushboard exactly as `npm start` does (test/support/
-// console-process.ts), fresh or on a copy of the demo template (demo-template.ts), and drives
-// Debian's Chromium through playwright-core.
-import { mkdtempSync, rmSync } from 'node:fs';
+// console-process.ts), fresh or on a copy of the demo template (test/support/demo-template.ts),
+// and drives Debian's Chromium through playwright-core.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { startConsole, type RunningConsole } from '../support/console-process';
-import { demoTemplateData } from './demo-template';
+import type { RunningConsole } from '../support/console-process';
+import { startOnDemoTemplate as startOnTemplateCopy } from '../support/start-on-demo-template';
 
 export {
   freePort,
@@ -16,23 +15,26 @@ export {
   type StartOptions,
 } from '../support/console-process';
 
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
 /**
  * Starts Pushboard on a copy of the demo template: a restart of a demo whose first fetch is done
  * (its data, its job history, the demo rollout), so the lists have their rows at once.
- * `prepare` writes into the copy before the start (e.g. a file's own groups).
+ * `prepare` writes into the copy before the start (e.g. a file's own groups). Without Chromium
+ * the file could not open a page anyway: it fails here, before anything is started or built.
  */
 export async function startOnDemoTemplate(
   env: Record<string, string> = {},
   prepare?: (dataDir: string) => Promise<void>,
 ): Promise<RunningConsole> {
-  const template = await demoTemplateData(inject('demoTemplate'));
-  return startConsole(env, { copyOf: template, prepare });
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: no browser tests`);
+  return startOnTemplateCopy(env, prepare);
 }
 
 export async function openBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'pushboard-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1400, height: 900 },
     args: [

@@ -4,19 +4,17 @@
 // upgrade is previewed, scheduled, refused activation by its creator's token (the activation
 // policy sees the token's owner), activated by another user's token and watched to its end, whose
 // exit code says how it ended; its failures are retried; a list is exported; a bad token is a 401.
-// The preview is asked with a staged rollout's plan (--plan) and lists its waves.
+// The preview is asked with a staged rollout's plan (--plan) and lists its waves. The console
+// starts on a copy of the demo template (test/support/demo-template.ts): the demo's data is there
+// at once, where a first start waited for its first fetch.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preselectedVersions } from '../../src/domain/eligibility';
-import {
-  cookieHeader,
-  signInOverHttp,
-  startConsole,
-  type RunningConsole,
-} from '../support/console-process';
+import { cookieHeader, signInOverHttp, type RunningConsole } from '../support/console-process';
+import { startOnDemoTemplate } from '../support/start-on-demo-template';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let running: RunningConsole;
@@ -65,7 +63,7 @@ async function tokenFor(username: string, scope: 'read' | 'operate'): Promise<st
   return ((await made.json()) as { token: string }).token;
 }
 
-/** Waits for the demo's first fetch: the lists hold data and versions can be scheduled. */
+/** Checks the copied demo's data is served: the lists hold data and versions can be scheduled. */
 async function waitForData(token: string): Promise<void> {
   const deadline = Date.now() + 150_000;
   for (;;) {
@@ -88,11 +86,15 @@ async function api<T>(path: string, token = operatorToken): Promise<T> {
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'pushboard-cli-'));
-  running = await startConsole();
+  running = await startOnDemoTemplate({
+    // The monitor reconciles every 2 s, so watching the upgrade does not wait on the default 30 s.
+    JOB_SCHEDULES: JSON.stringify({ upgrade_monitor_interval_seconds: 2 }),
+  });
   operatorToken = await tokenFor('operator@pushboard.demo', 'operate');
   adminToken = await tokenFor('admin@pushboard.demo', 'operate');
   await waitForData(operatorToken);
-}, 200_000);
+  // Up to the template's build deadline, when this file is the first to ask for it.
+}, 300_000);
 afterAll(async () => {
   await running?.stop();
   if (home) rmSync(home, { recursive: true, force: true });

@@ -2,14 +2,11 @@
 // a demo operator and fed bad input over raw HTTP: NUL and other control characters in a search
 // term, a group name and an upgrade description, bodies that are not JSON, a page a million deep,
 // a group named as a spreadsheet formula and then exported, and exports after signing in again.
-// Nothing may answer 500; each refusal names its field.
+// Nothing may answer 500; each refusal names its field. The console starts on a copy of the demo
+// template (test/support/demo-template.ts), so the lists hold the demo's data at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookieHeader,
-  signInOverHttp,
-  startConsole,
-  type RunningConsole,
-} from '../support/console-process';
+import { cookieHeader, signInOverHttp, type RunningConsole } from '../support/console-process';
+import { startOnDemoTemplate } from '../support/start-on-demo-template';
 
 const FORMULA = '=HYPERLINK("https://evil.example")';
 /** Control characters PostgreSQL stores (everything but NUL), and a zero-width space. */
@@ -27,7 +24,7 @@ let app: RunningConsole;
 let cookie: string;
 
 beforeAll(async () => {
-  app = await startConsole();
+  app = await startOnDemoTemplate();
   cookie = await signIn();
   await settled();
 });
@@ -48,7 +45,10 @@ interface Jobs {
   history: { latest: { type: string; status: string }[] };
 }
 
-/** Waits for the start-up fetch to end, so the lists hold the demo's data. */
+/**
+ * Waits until the first fetch (in the copied job history) is complete and the jobs the restart
+ * itself starts have ended, so nothing changes the demo's data under the tests.
+ */
 async function settled(): Promise<void> {
   const deadline = Date.now() + 150_000;
   for (;;) {

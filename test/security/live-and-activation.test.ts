@@ -3,6 +3,8 @@
 // origin holding a valid session cookie can neither connect nor run a job. The activation policy
 // over HTTP: the shared admin access key schedules an upgrade but cannot activate it, a named
 // person can. And a port clash, for PORT and SIM_PORT: one line that names the setting, exit 1.
+// The console starts on a copy of the demo template (test/support/demo-template.ts): the demo's
+// data, upgradable orgs among them, is there at once.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -16,9 +18,9 @@ import {
   cookiesOf,
   freePort,
   signInOverHttp,
-  startConsole,
   type RunningConsole,
 } from '../support/console-process';
+import { startOnDemoTemplate } from '../support/start-on-demo-template';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CSRF = { 'x-requested-with': 'pushboard' };
@@ -44,7 +46,7 @@ let adminKey: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  app = await startConsole({ ADMIN_ACCESS_KEY: ADMIN_KEY });
+  app = await startOnDemoTemplate({ ADMIN_ACCESS_KEY: ADMIN_KEY });
   admin = cookieHeader((await signInOverHttp(app.url, 'admin@pushboard.demo')).cookies);
   const keyed = await fetch(`${app.url}/oauth2/adminaccess`, {
     method: 'POST',
@@ -68,7 +70,10 @@ interface Jobs {
   history: { latest: { type: string; status: string }[] };
 }
 
-/** Waits for the start-up fetch to end and nothing to run (a running job would absorb a start). */
+/**
+ * Waits until the first fetch (in the copied job history) is complete and nothing runs: neither
+ * the jobs the restart itself starts nor one a test started (a running job would absorb a start).
+ */
 async function settled(): Promise<void> {
   const deadline = Date.now() + 150_000;
   for (;;) {

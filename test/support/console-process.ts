@@ -1,6 +1,6 @@
 // Starts Pushboard exactly as `npm start` does (scripts/start.mjs) on free ports with a fresh
 // DATA_DIR (empty, or a copy of a kept one), for the tests that use the product from outside: the
-// browser tests and the black-box security suite. Also signs in over plain HTTP through the
+// browser tests, the black-box security suite and the process tests. Also signs in over plain HTTP through the
 // simulator's login page.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -43,25 +43,49 @@ export interface StartOptions {
   /** Keep the fresh DATA_DIR on stop() so a later start can reuse it; the caller removes it. */
   keepDataDir?: boolean;
   /**
-   * A DATA_DIR a stopped console left (e.g. the browser tests' demo template, test/e2e/
-   * demo-template.ts) to copy into the fresh one: the console starts on that data, a restart.
+   * A DATA_DIR a stopped console left (e.g. the demo template, demo-template.ts) to copy into
+   * the fresh one: the console starts on that data, a restart.
    */
   copyOf?: string;
   /** Writes into the fresh DATA_DIR (after the copy) before the console starts, e.g. rows. */
   prepare?: (dataDir: string) => Promise<void>;
 }
 
+/** How often a start whose ports another process took first is tried again on fresh ones. */
+const PORT_ATTEMPTS = 3;
+
+/** The console's one line when a port it was given is taken (src/server/port-in-use.ts). */
+const PORT_TAKEN = /^(PORT|SIM_PORT) \d+ is already in use/m;
+
 export async function startConsole(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningConsole> {
+  // freePort() answers a port nobody holds at that moment: another process starting at the same
+  // time (several files start their consoles together once the demo template is ready) may take
+  // it before the console binds it. Then the console says so and exits 1, and the start is tried
+  // again from the data on.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (error) {
+      const portTaken = error instanceof Error && PORT_TAKEN.test(error.message);
+      if (!portTaken || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, options: StartOptions) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pushboard-e2e-'));
   const removeDataDir = options.dataDir === undefined && !options.keepDataDir;
+  const removeOwnDataDir = () => {
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     if (options.copyOf) cpSync(options.copyOf, dataDir, { recursive: true });
     await options.prepare?.(dataDir);
   } catch (error) {
-    if (removeDataDir) rmSync(dataDir, { recursive: true, force: true });
+    removeOwnDataDir();
     throw error;
   }
   // Chosen last, so nothing else takes them while the data is prepared.
@@ -81,17 +105,32 @@ export async function startConsole(
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async (graceMs = 10_000) => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    if (removeDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Pushboard exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      removeOwnDataDir();
+      throw new Error(`Pushboard exited early:\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Pushboard did not become healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Pushboard did not become healthy:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
@@ -100,15 +139,7 @@ export async function startConsole(
     dataDir,
     output: () => output,
     exitCode: () => child.exitCode,
-    stop: async (graceMs = 10_000) => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      if (removeDataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
