@@ -209,3 +209,66 @@ describe('a few-values filter on a character(18) key', () => {
     }
   });
 });
+
+describe('"is blank" on a joined record', () => {
+  // Rows name an account that has a name, an empty name, no account row at all, or none.
+  const SOURCE_JOINED: ListSource = {
+    from: 'keyed_probe r LEFT JOIN keyed_account a ON a.aid = r.aid',
+    select: 'r.id',
+    columns: { id: 'r.id', account: 'a.name' },
+    uniqueKey: ['r.id'],
+    keyedFilters: {
+      account: {
+        ref: 'r.aid',
+        groups: `SELECT a.aid AS k, a.name AS v FROM keyed_account a
+          UNION ALL SELECT u.aid, NULL FROM keyed_unknown u`,
+        keys: { table: 'keyed_probe', column: 'aid' },
+      },
+    },
+  };
+  const ACCOUNT: FilterColumn = { id: 'account', kind: 'text', sql: 'a.name' };
+
+  beforeAll(async () => {
+    await testDb.db.exec(`
+      CREATE TABLE keyed_account (aid int PRIMARY KEY, name text);
+      INSERT INTO keyed_account VALUES (1, 'Acme'), (2, ''), (3, NULL), (4, 'Globex');
+      CREATE TABLE keyed_unknown (aid int PRIMARY KEY);
+      INSERT INTO keyed_unknown VALUES (9);
+      CREATE TABLE keyed_probe (id int PRIMARY KEY, aid int);
+      CREATE INDEX keyed_probe_aid_idx ON keyed_probe (aid, id);
+      INSERT INTO keyed_probe SELECT i, (ARRAY[1, 2, 3, 4, 9, NULL])[1 + i % 6] FROM generate_series(1, 60) i;`);
+  });
+
+  async function pageOf(value: string) {
+    const compiled = compileFilters([{ id: 'account', value }], [ACCOUNT], {
+      now: new Date(),
+      timeZone: 'UTC',
+      username: null,
+    });
+    const plain: ListStatement = {
+      source: SOURCE_JOINED,
+      scope: NO_SCOPE,
+      sort: [{ id: 'id', desc: false }],
+      filter: (first) => compiled.toSql(first),
+      filteredColumns: ['account'],
+    };
+    const decided = await narrowFewValues(testDb.db, plain, compiled.filters);
+    const sql = decided.filter(1).text;
+    const rows = async (statement: ListStatement) =>
+      (await queryListPage<{ id: number }>(testDb.db, statement, 1, 100))!.rows.map((r) => r.id);
+    return { sql, decided: await rows(decided), plain: await rows(plain) };
+  }
+
+  it('is decided on the accounts, with the rows the join selects', async () => {
+    const blank = await pageOf('!?');
+    expect(blank.sql).toContain('r.aid IN (SELECT keyed.k');
+    expect(blank.sql).toContain('r.aid IS NULL');
+    // Empty name, no name, unknown account, no account: four rows in six.
+    expect(blank.decided).toHaveLength(40);
+    expect(blank.decided).toEqual(blank.plain);
+    // Other filters keep the join.
+    const named = await pageOf('?');
+    expect(named.sql).not.toContain('keyed');
+    expect(named.decided).toEqual(named.plain);
+  });
+});

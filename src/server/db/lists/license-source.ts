@@ -27,6 +27,19 @@ const LICENSE_ORG_GROUPS = distinctKeyGroups(
   { table: 'connected_org', key: 'org_id', value: 'name' },
 );
 
+/**
+ * Every stored account, and the ids of accounts licenses name that are not stored (kept by
+ * triggers, migration 0015; an id the account table has since gained is left out).
+ */
+const ACCOUNT_GROUPS = {
+  ref: 'l.account_id',
+  groups: `SELECT a.account_id AS k, a.account_name AS v FROM account a
+    UNION ALL
+    SELECT u.account_id, NULL FROM license_account_unknown u
+    WHERE NOT EXISTS (SELECT 1 FROM account a WHERE a.account_id = u.account_id)`,
+  keys: { table: 'license', column: 'account_id' },
+};
+
 export const LICENSE_SOURCE: ListSource = {
   from: ['license l', ...LICENSE_JOINS.map(joinSql)].join('\n'),
   parts: { base: 'license l', joins: LICENSE_JOINS },
@@ -55,17 +68,10 @@ export const LICENSE_SOURCE: ListSource = {
     ),
     lma_org_name: LICENSE_ORG_GROUPS,
   },
+  keyedFilters: { account_name: ACCOUNT_GROUPS },
   groupedSorts: {
     status: STATUS_VALUES,
-    // Every stored account, and the ids of accounts licenses name that are not stored (kept by
-    // triggers, migration 0015; an id the account table has since gained is left out).
-    account_name: {
-      ref: 'l.account_id',
-      groups: `SELECT a.account_id AS k, a.account_name AS v FROM account a
-        UNION ALL
-        SELECT u.account_id, NULL FROM license_account_unknown u
-        WHERE NOT EXISTS (SELECT 1 FROM account a WHERE a.account_id = u.account_id)`,
-    },
+    account_name: ACCOUNT_GROUPS,
     package_name: PACKAGE_GROUPS,
     version_number: distinctKeyGroups(
       { table: 'license', alias: 'l', column: 'version_id' },

@@ -60,6 +60,12 @@ export interface ListSource {
    * as a raw list row has, which the filter's predicate tests).
    */
   readonly fewValues?: Readonly<Record<string, SortGroups>>;
+  /**
+   * Columns of a joined record with too many values to decide a filter in memory (a license's
+   * account name: 52 000 accounts), whose "is blank" filters are decided in SQL on `groups`
+   * instead (few-values.ts's keyedFilter). `groups` must be text.
+   */
+  readonly keyedFilters?: Readonly<Record<string, SortGroups>>;
 }
 
 export interface SortGroups {
