@@ -8,7 +8,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe('connection options', () => {
   const ours =
-    '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c constraint_exclusion=on';
+    '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c cpu_operator_cost=0.005 -c constraint_exclusion=on';
 
   it('turns JIT off, sets the planner and keeps the options a DATABASE_URL gives', () => {
     expect(connectionSettings('postgres://h/db')).toEqual({
@@ -53,6 +53,8 @@ describe('connection options', () => {
         'SHOW max_parallel_workers_per_gather',
       );
       expect(cost.rows[0]?.random_page_cost).toBe('1.1');
+      const operator = await db.query<{ cpu_operator_cost: string }>('SHOW cpu_operator_cost');
+      expect(operator.rows[0]?.cpu_operator_cost).toBe('0.005');
       expect(workers.rows[0]?.max_parallel_workers_per_gather).toBe('0');
       const exclusion = await db.query<{ constraint_exclusion: string }>(
         'SHOW constraint_exclusion',

@@ -67,6 +67,11 @@ const DEFAULT_CONNECTION_TIMEOUT_MS = 30_000;
 export const PLANNER_SETTINGS = {
   max_parallel_workers_per_gather: '0',
   random_page_cost: '1.1',
+  // Twice the default cost of an operator or function call: the filters' lower(…) LIKE '%…%' on
+  // text costs a microsecond or two a row, which the default prices like a comparison of two
+  // integers. Priced so, testing 100 000 orgs' account names one by one through a covering index
+  // looked cheaper than the trigram index that finds the 10 000 that match (200 ms against 40).
+  cpu_operator_cost: '0.005',
   // A list page reads the rows with and without a value as two branches; when the filter needs a
   // value ("expires after …"), the branch without one contradicts it (x IS NULL AND x IS NOT
   // NULL), which PostgreSQL only notices with this on — otherwise it walked all 1 000 000
