@@ -54,11 +54,13 @@ describe('Administration page', () => {
       .locator('[data-job-type="fetch-all"]')
       .first()
       .waitFor({ timeout: 60_000 });
-    // Its end reaches the page as two live events (active jobs, history): wait for both.
+    // Its end reaches the page as two live events (active jobs, history): wait for both. On a
+    // copy of the demo template the jobs its restart starts must end too, which under the whole
+    // suite's load took over 60 s once.
     await first
       .getByTestId('admin-section-active')
       .getByText('No active jobs')
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: 120_000 });
 
     await setLatency(400);
     try {
@@ -80,7 +82,7 @@ describe('Administration page', () => {
     }
     await first.close();
     await second.close();
-  });
+  }, 240_000);
 
   it('a read-only user sees the jobs but every action is disabled', async () => {
     await browser.context.clearCookies();
