@@ -150,13 +150,11 @@ export async function narrowFewValues(
     refs.push(where.ref);
     columns.push(filter.column.id);
   }
-  if (narrowed.length === 0) {
-    const rest: FilterSql = (firstParam) => filtersToSql(others, firstParam);
-    return others.some((filter, i) => filter !== filters[i])
-      ? { ...statement, filter: rest }
-      : statement;
-  }
   const rest: FilterSql = (firstParam) => filtersToSql(others, firstParam);
+  if (narrowed.length === 0) {
+    const rewritten = others.some((filter, i) => filter !== filters[i]);
+    return rewritten ? { ...statement, filter: rest } : statement;
+  }
   const asScopes = narrowed.map(
     (filter): Scope =>
       (builder) =>

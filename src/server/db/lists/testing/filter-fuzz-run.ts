@@ -23,6 +23,7 @@ import {
 import { scenario } from '../../../../domain/filter/testing/filter-arbitraries';
 import type { Database } from '../../database';
 import { LICENSE_SOURCE } from '../license-source';
+import { narrowFewValues } from '../few-values';
 import { queryListPage } from '../list-query';
 import type { ListSource } from '../list-source';
 import { ORG_SOURCE } from '../org-sources';
@@ -259,17 +260,20 @@ export async function runFuzzCase(db: Database, fuzz: FuzzCase, stats: FuzzStats
       fail(`the literal is in no parameter: ${JSON.stringify(fragment.params)}`);
   }
   try {
-    await queryListPage(
-      db,
-      {
-        source: target.source,
-        scope: NO_SCOPE,
-        sort: target.list.defaultSort,
-        filter: (first) => compiled.toSql(first),
-      },
-      1,
-      25,
-    );
+    const statement = {
+      source: target.source,
+      scope: NO_SCOPE,
+      sort: target.list.defaultSort,
+      filter: (first: number) => compiled.toSql(first),
+      filteredColumns: [column.id],
+    };
+    const plain = await queryListPage(db, statement, 1, 25);
+    // As the server reads it (list-service.ts): few-values filters decided on the values, "is
+    // blank" on a joined record decided on its rows. Same rows.
+    const decided = await narrowFewValues(db, statement, compiled.filters);
+    const served = await queryListPage(db, decided, 1, 25);
+    if (JSON.stringify(served?.rows) !== JSON.stringify(plain?.rows))
+      fail(`decided on the values, other rows: ${JSON.stringify(served?.rows).slice(0, 300)}`);
     stats.executed++;
   } catch (error) {
     fail(`execution failed: ${String(error)} — SQL ${fragment.text.slice(0, 300)}`);
