@@ -51,6 +51,9 @@ export interface StartOptions {
   prepare?: (dataDir: string) => Promise<void>;
 }
 
+/** The line the console writes once it listens (src/main.ts). */
+const READY = /^Pushboard (is|job worker is) running/m;
+
 /** How often a start whose ports another process took first is tried again on fresh ones. */
 const PORT_ATTEMPTS = 3;
 
@@ -121,11 +124,16 @@ async function startOnce(env: Record<string, string>, options: StartOptions) {
       removeOwnDataDir();
       throw new Error(`Pushboard exited early:\n${output}`);
     }
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    // Its own line first: until the console has bound PORT, /healthz may be answered by another
+    // console that took the port between freePort() and this start (ours then exits 1 saying so,
+    // but a test would have gone on against the other one and its simulator).
+    if (READY.test(output)) {
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
       await stop();
