@@ -10,7 +10,10 @@
 // benchmark's session is removed afterwards). Without it a fresh database on BENCH_DATABASE_URL's
 // server (default the local one) is filled by a full fetch from a scale simulator and dropped.
 // BENCH_BROWSER_WATERFALL=1 also prints every request of each cold visit to stderr.
-import { existsSync } from 'node:fs';
+// BENCH_BROWSER_PROFILE=<file> writes the page's CPU profile of the first counted cold visit there
+// and prints where its main thread spent the time (the profiler slows the page: that visit's
+// figure is not comparable).
+import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -147,6 +150,48 @@ function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * Chromium's CPU profile of the page's main thread (100 µs samples) from the navigation on; stop()
+ * writes it as a .cpuprofile (DevTools' Performance panel or speedscope read it) and prints the
+ * page's own time by script and its 15 busiest functions.
+ */
+async function startProfile(cdp: CDPSession) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      const selfMs = new Map<number, number>();
+      const deltas = profile.timeDeltas ?? [];
+      (profile.samples ?? []).forEach((id, i) =>
+        selfMs.set(id, (selfMs.get(id) ?? 0) + (deltas[i] ?? 0) / 1000),
+      );
+      const byScript = new Map<string, number>();
+      const byFunction = new Map<string, number>();
+      for (const node of profile.nodes) {
+        const ms = selfMs.get(node.id) ?? 0;
+        const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+        const script = url ? new URL(url).pathname : `(${functionName || 'program'})`;
+        byScript.set(script, (byScript.get(script) ?? 0) + ms);
+        const name = `${functionName || '(anonymous)'} ${script}:${lineNumber + 1}:${columnNumber + 1}`;
+        byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+      }
+      const top = (map: Map<string, number>, n: number) =>
+        [...map]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([name, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${name}\n`)
+          .join('');
+      process.stderr.write(
+        `  CPU profile of the first cold visit (${file}), self time by script:\n${top(byScript, 12)}` +
+          `  busiest functions:\n${top(byFunction, 15)}`,
+      );
+    },
+  };
+}
+
+/**
  * A cold visit in a fresh context of a running browser (empty cache, cookies and storage but the
  * session cookie), then `warmRuns` warm visits in the same tab.
  */
@@ -154,7 +199,7 @@ async function coldVisit(
   browser: Browser,
   address: string,
   cookie: string,
-  { throttled = false, warmRuns = 0 } = {},
+  { throttled = false, warmRuns = 0, profileFile = '' } = {},
 ) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
@@ -166,7 +211,9 @@ async function coldVisit(
     const network = watchNetwork(cdp);
     await cdp.send('Network.enable');
     if (throttled) await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+    const profile = profileFile ? await startProfile(cdp) : undefined;
     const cold = await visitOrgs(page, address, network);
+    if (profile && profileFile) await profile.stop(profileFile);
     const warm: number[] = [];
     for (let i = 0; i < warmRuns; i++) warm.push((await visitOrgs(page, address, network)).ms);
     return { cold, warm };
@@ -220,7 +267,10 @@ export async function runBrowserBench(): Promise<BenchRow[]> {
         const warmUp = await coldVisit(browser, address, cookie);
         process.stderr.write(`  warm-up visit (not counted): ${warmUp.cold.ms.toFixed(0)} ms\n`);
         for (let run = 0; run < COLD_RUNS; run++) {
-          const result = await coldVisit(browser, address, cookie, { warmRuns: WARM_RUNS });
+          const result = await coldVisit(browser, address, cookie, {
+            warmRuns: WARM_RUNS,
+            profileFile: run === 0 ? (process.env.BENCH_BROWSER_PROFILE ?? '') : '',
+          });
           cold.push(result.cold);
           warm.push(...result.warm);
           throttled.push((await coldVisit(browser, address, cookie, { throttled: true })).cold);
