@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { distinctValues, narrowFewValues } from './few-values';
 import { queryListPage } from './list-query';
 import type { ListStatement } from './list-statement';
-import { distinctValueGroups, type ListSource } from './list-source';
+import { distinctValueGroups, leftJoin, type ListSource } from './list-source';
 import { SqlBuilder } from './sql-builder';
 import { NO_SCOPE } from './sql-builder';
 
@@ -270,5 +270,93 @@ describe('"is blank" on a joined record', () => {
     const named = await pageOf('?');
     expect(named.sql).not.toContain('keyed');
     expect(named.decided).toEqual(named.plain);
+  });
+});
+
+describe("a joined record's filter in a bounded walk", () => {
+  // 20 000 rows over 2 000 accounts: 'Rare' in the name of one account in ten, 'Common' in one
+  // in two; n spreads the rows over the index a walk by n reads.
+  const SOURCE_WALKED: ListSource = {
+    from: 'walk_probe r LEFT JOIN walk_account a ON a.aid = r.aid',
+    parts: { base: 'walk_probe r', joins: [leftJoin('walk_account', 'a', 'a.aid = r.aid')] },
+    select: 'r.id',
+    columns: { id: 'r.id', n: 'r.n', account: 'a.name' },
+    uniqueKey: ['r.id'],
+    keyedFilters: {
+      account: {
+        ref: 'r.aid',
+        groups: 'SELECT known.aid AS k, known.name AS v FROM walk_account known',
+        keys: { table: 'walk_probe', column: 'aid' },
+      },
+    },
+  };
+  const ACCOUNT: FilterColumn = { id: 'account', kind: 'text', sql: 'a.name' };
+
+  beforeAll(async () => {
+    await testDb.db.exec(`
+      CREATE TABLE walk_account (aid int PRIMARY KEY, name text);
+      INSERT INTO walk_account SELECT i, CASE WHEN i % 10 = 0 THEN 'Rare ' || i
+        WHEN i % 2 = 0 THEN 'Common ' || i ELSE 'Other ' || i END FROM generate_series(1, 2000) i;
+      CREATE TABLE walk_probe (id int PRIMARY KEY, aid int, n int);
+      INSERT INTO walk_probe SELECT i, 1 + (i * 7) % 2000, (i * 7919) % 20000 FROM generate_series(1, 20000) i;
+      CREATE INDEX walk_probe_n_idx ON walk_probe (n, id);
+      CREATE INDEX walk_probe_aid_idx ON walk_probe (aid, id);
+      -- Statistics of the names as a filter tests them, as the account name's trigram index gives.
+      CREATE INDEX walk_account_lower_idx ON walk_account (lower(name));
+      ANALYZE walk_account;
+      ANALYZE walk_probe;`);
+  });
+
+  /** The page, the statement that walked for it, and the same page as one ORDER BY of the join. */
+  async function walkedPage(value: string, page: number) {
+    const compiled = compileFilters([{ id: 'account', value }], [ACCOUNT], {
+      now: new Date(),
+      timeZone: 'UTC',
+      username: null,
+    });
+    const plain: ListStatement = {
+      source: SOURCE_WALKED,
+      scope: NO_SCOPE,
+      sort: [{ id: 'n', desc: false }],
+      filter: (first) => compiled.toSql(first),
+      filteredColumns: ['account'],
+    };
+    const decided = await narrowFewValues(testDb.db, plain, compiled.filters);
+    const statements: string[] = [];
+    const noting = {
+      query: (text: string, params?: readonly unknown[]) => {
+        statements.push(text);
+        return testDb.db.query(text, params);
+      },
+      exec: (text: string) => testDb.db.exec(text),
+    };
+    const read = await queryListPage<{ id: number }>(noting as never, decided, page, 25);
+    const pattern = compiled.toSql(1).params[0];
+    const expected = await testDb.db.query<{ id: number }>(
+      `SELECT r.id FROM walk_probe r LEFT JOIN walk_account a ON a.aid = r.aid
+       WHERE a.name IS NOT NULL AND lower(a.name) LIKE $1 ORDER BY r.n, r.id LIMIT 25 OFFSET $2`,
+      [pattern, (page - 1) * 25],
+    );
+    const walk = statements.find((text) => text.includes(') AS matches'));
+    return { rows: read!.rows, expected: expected.rows, walk };
+  }
+
+  it('tests a rare value through the set of its keys, a common one through the join', async () => {
+    const rare = await walkedPage('rare', 1);
+    expect(rare.rows).toHaveLength(25);
+    expect(rare.rows).toEqual(rare.expected);
+    // The walk, expected to read some 250 rows, tests the 200 keys of the rare accounts.
+    expect(rare.walk).toContain('r.aid IN (SELECT keyed.k');
+    expect(rare.walk).not.toContain('LEFT JOIN walk_account');
+    // Some 50 rows to walk, 1 000 keys to hash: each walked row's account is looked up.
+    const common = await walkedPage('common', 1);
+    expect(common.rows).toEqual(common.expected);
+    expect(common.walk).toBeDefined();
+    expect(common.walk).not.toContain('keyed');
+    // Deeper pages, read either way, are the same slices.
+    for (const page of [2, 7]) {
+      const deeper = await walkedPage('rare', page);
+      expect(deeper.rows).toEqual(deeper.expected);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // SQL) and in which order, with what the engine learnt about it (list-query.ts reads it).
 import type { SortKey, SqlFragment } from '../../../domain';
 import type { ListSource } from './list-source';
-import type { Scope } from './sql-builder';
+import type { Scope, SqlBuilder } from './sql-builder';
 
 export interface ListStatement {
   readonly source: ListSource;
@@ -28,6 +28,15 @@ export interface ListStatement {
   /** By grouped sort key, the keys most rows hold, walked without counting (dominantKeys). */
   readonly dominantGroups?: Readonly<Record<string, readonly string[]>>;
   /**
+   * The filters as a bounded walk may test them instead, when some filter is on a joined record's
+   * column (a license's account name, source.keyedFilters): through the set of the keys whose
+   * value passes, hashed once, where `filter` looks up each walked row's record (15 000 licenses
+   * walked for a page 40 of "account contains 'ies'": 85 ms joined, 20 ms through the 3 500
+   * accounts' keys). `sets`: each such set as 'FROM … WHERE …', for the planner's estimate of its
+   * size, which list-query.ts weighs against the rows the walk is expected to read.
+   */
+  readonly keyedWalk?: KeyedWalk;
+  /**
    * Set when filters on few-values columns became part of the scope (few-values.ts): the list's
    * own scope, every filter with those columns' predicates among them, the expressions those
    * predicates test and the columns filtered.
@@ -35,9 +44,18 @@ export interface ListStatement {
   readonly narrowed?: {
     readonly scope: Scope;
     readonly filter: FilterSql;
+    readonly keyedWalk?: KeyedWalk;
     readonly refs: readonly string[];
     readonly columns: readonly string[];
   };
 }
 
 type FilterSql = (firstParam: number) => SqlFragment;
+
+/** A set of keys as 'FROM … WHERE …', its parameters added to the builder. */
+export type KeyedSet = (builder: SqlBuilder) => string;
+
+export interface KeyedWalk {
+  readonly filter: FilterSql;
+  readonly sets: readonly KeyedSet[];
+}

@@ -37,7 +37,8 @@ export function walkLimit(depth: number, matches: number, expected = 0): number 
 }
 
 /**
- * The rows a bounded walk to `depth` may examine (walkLimit), or undefined when it is not worth
+ * The rows a bounded walk to `depth` may examine (walkLimit) and the rows it is expected to read
+ * to the page were the matches spread evenly, or undefined when it is not worth
  * trying: even were the matches spread evenly over the list's scope (`scope`: 'FROM … WHERE …'
  * without the filters, and its parameters), it would pass more rows than there are matches to
  * collect (licenses by account name expiring this month, page 40: 18 700 matches in a million
@@ -51,8 +52,10 @@ export async function boundedWalkRows(
   depth: number,
   matches: number,
   share = 1,
-): Promise<number | undefined> {
+): Promise<{ rows: number; expected: number } | undefined> {
   const scopeRows = await estimateRows(db, scope.from, scope.params);
   const expected = (depth * scopeRows) / Math.max(1, matches);
-  return expected > share * matches ? undefined : walkLimit(depth, matches, expected);
+  return expected > share * matches
+    ? undefined
+    : { rows: walkLimit(depth, matches, expected), expected };
 }
