@@ -104,9 +104,13 @@ export function orgScope(scope: OrgScope, settings: BlacklistSettings): Scope {
           OR o.parent_org_id = ${id}
           OR o.org_id = (SELECT r.parent_org_id FROM org r WHERE r.org_id = ${id}))`;
       }),
+    // A member's group names are never empty (the triggers of migration 0015). Said here, it lets
+    // the planner drop the branch of orgs in no group that a walk by groups reads in org id
+    // order (constraint_exclusion, database.ts): a group of 20 000 by groups, last page, tested
+    // the 80 000 orgs in no group for membership and found none (90 ms).
     groupId !== undefined &&
       ((b) =>
-        `EXISTS (SELECT 1 FROM org_group_member sm WHERE sm.org_id = o.org_id AND sm.org_group_id = ${b.param(groupId)})`),
+        `EXISTS (SELECT 1 FROM org_group_member sm WHERE sm.org_id = o.org_id AND sm.org_group_id = ${b.param(groupId)}) AND ${GROUP_NAMES} IS NOT NULL`),
   );
 }
 

@@ -1,0 +1,97 @@
+// A group's members sorted by their groups: the same pages as one ORDER BY, and the orgs in no
+// group are never read, since the scope says a member's group names are never empty
+// (org-sources.ts's orgScope).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../database';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { queryListPage } from './list-query';
+import type { ListStatement } from './list-statement';
+import { ORG_SOURCE, orgScope } from './org-sources';
+
+let testDb: TestDatabase;
+let groupId = 0;
+const SETTINGS = { deniedOrgs: [], expandByAccount: false };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  // 24 000 orgs: the even ones in the group 'Pilot', one in three of those in 'Canary' too, the
+  // odd ones in no group. More members than an exact count goes to, so that pages are walked.
+  await testDb.db.exec(`INSERT INTO org (org_id, name)
+    SELECT '00D' || lpad(i::text, 15, '0'), 'Org ' || i FROM generate_series(1, 24000) i`);
+  const { rows } = await testDb.db.query<{ id: number }>(
+    `INSERT INTO org_group (name) VALUES ('Pilot'), ('Canary') RETURNING id::int`,
+  );
+  const [pilot, canary] = rows.map((row) => row.id);
+  groupId = pilot!;
+  await testDb.db.query(
+    `INSERT INTO org_group_member (org_group_id, org_id)
+     SELECT $1::bigint, '00D' || lpad(i::text, 15, '0') FROM generate_series(2, 24000, 2) i
+     UNION ALL
+     SELECT $2::bigint, '00D' || lpad(i::text, 15, '0') FROM generate_series(6, 24000, 6) i`,
+    [pilot, canary],
+  );
+  await testDb.db.exec('ANALYZE org; ANALYZE org_group_member');
+}, 120_000);
+
+afterAll(async () => {
+  await testDb.drop();
+});
+
+/** A client that notes each statement and its parameters before running it. */
+function noting(db: SqlClient, into: { text: string; params: readonly unknown[] }[]): SqlClient {
+  return {
+    query: (text, params = []) => {
+      into.push({ text, params });
+      return db.query(text, params);
+    },
+    exec: (text) => db.exec(text),
+  };
+}
+
+describe("a group's members by their groups", () => {
+  it('are the pages of one ORDER BY, read without the orgs in no group', async () => {
+    for (const desc of [false, true]) {
+      const statement: ListStatement = {
+        source: ORG_SOURCE,
+        scope: orgScope({ groupId }, SETTINGS),
+        filter: () => ({ text: 'TRUE', params: [] }),
+        sort: [{ id: 'groups', desc }],
+        filteredColumns: [],
+      };
+      const way = desc ? 'DESC' : 'ASC';
+      const all = await testDb.db.query<{ org_id: string }>(
+        `SELECT o.org_id FROM org o JOIN org_group_member m ON m.org_id = o.org_id
+         WHERE m.org_group_id = $1 ORDER BY o.group_names ${way}, o.org_id ${way}`,
+        [groupId],
+      );
+      const order = all.rows.map((row) => row.org_id);
+      // The last page as the pager offers it, from the total (an estimate past 10 000 matches):
+      // read from the end, it holds the list's last rows.
+      const first = await queryListPage(testDb.db, statement, 1, 25);
+      const last = Math.ceil(first!.total / 25);
+      for (const page of [1, 40, last]) {
+        const statements: { text: string; params: readonly unknown[] }[] = [];
+        const read = await queryListPage<{ org_id: string }>(
+          noting(testDb.db, statements),
+          statement,
+          page,
+          25,
+        );
+        const ids = read!.rows.map((row) => row.org_id);
+        expect(ids.length).toBeGreaterThan(0);
+        expect(ids).toEqual(
+          page === last ? order.slice(-ids.length) : order.slice((page - 1) * 25, page * 25),
+        );
+        // The branch of orgs without group names is planned away, not walked.
+        const walk = statements.find((s) => s.text.includes('o.group_names IS NULL'));
+        expect(walk).toBeDefined();
+        const plan = await testDb.db.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN ${walk!.text}`,
+          walk!.params,
+        );
+        const lines = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(lines).toContain('One-Time Filter: false');
+      }
+    }
+  });
+});
