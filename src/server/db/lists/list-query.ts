@@ -17,7 +17,7 @@ import {
 import { countRows, estimateRows, type ListTotal } from './list-count';
 import { fromFor, keyedRowsFrom, orderedGroups, type ListSource } from './list-source';
 import type { ListStatement } from './list-statement';
-import { arrayLiteral, SqlBuilder } from './sql-builder';
+import { allOf, arrayLiteral, SqlBuilder } from './sql-builder';
 import { boundedWalkRows } from './walk-limit';
 
 /** One term of an ORDER BY: a trusted SQL expression and its direction with its NULLS rule. */
@@ -163,6 +163,8 @@ export async function queryListPage<T>(
       walk = { rows: bound.rows, filter: keyed ? reading.keyedWalk!.filter : reading.filter };
     }
   }
+  const { readsKnow } = reading.source;
+  if (readsKnow) reading = { ...reading, scope: allOf(reading.scope, () => readsKnow) };
   const fewValues = await groupFewValueSorts(db, reading);
   const walkedGroups = await indexedGroups(db, fewValues);
   const dominantGroups = await dominantKeysOf(db, fewValues, walkedGroups);

@@ -77,6 +77,17 @@ export const ORG_SOURCE: ListSource = {
   ...ORG_SORTS,
 };
 
+/**
+ * A group's members: the orgs list, whose rows all have group names (the triggers of migration
+ * 0015). Told so, a page's reads go through the 20 000 orgs in some group rather than all
+ * 100 000, and a read by groups no longer walks the 80 000 orgs in no group testing each for
+ * membership to find none (the last page of a group of 20 000 by groups: 90-130 ms).
+ */
+export const GROUP_MEMBER_SOURCE: ListSource = {
+  ...ORG_SOURCE,
+  readsKnow: `${GROUP_NAMES} IS NOT NULL`,
+};
+
 const ORG_REF = { orgId: 'o.org_id', accountId: 'o.account_id' };
 
 function blacklistScope(flag: boolean | undefined, settings: BlacklistSettings): Scope | undefined {
@@ -104,13 +115,9 @@ export function orgScope(scope: OrgScope, settings: BlacklistSettings): Scope {
           OR o.parent_org_id = ${id}
           OR o.org_id = (SELECT r.parent_org_id FROM org r WHERE r.org_id = ${id}))`;
       }),
-    // A member's group names are never empty (the triggers of migration 0015). Said here, it lets
-    // the planner drop the branch of orgs in no group that a walk by groups reads in org id
-    // order (constraint_exclusion, database.ts): a group of 20 000 by groups, last page, tested
-    // the 80 000 orgs in no group for membership and found none (90 ms).
     groupId !== undefined &&
       ((b) =>
-        `EXISTS (SELECT 1 FROM org_group_member sm WHERE sm.org_id = o.org_id AND sm.org_group_id = ${b.param(groupId)}) AND ${GROUP_NAMES} IS NOT NULL`),
+        `EXISTS (SELECT 1 FROM org_group_member sm WHERE sm.org_id = o.org_id AND sm.org_group_id = ${b.param(groupId)})`),
   );
 }
 

@@ -4,8 +4,8 @@
 import { orgGroupEndpoints, type OrgGroup } from '../../../../domain';
 import type { SqlClient } from '../../../db/database';
 import {
+  GROUP_MEMBER_SOURCE,
   GROUP_VERSION_SOURCE,
-  ORG_SOURCE,
   groupVersionScope,
   orgScope,
 } from '../../../db/lists/org-sources';
@@ -36,7 +36,7 @@ export function orgGroupReadRoutes(app: AppInstance): void {
   );
 
   registerServerList(app, orgGroupEndpoints.members, {
-    source: ORG_SOURCE,
+    source: GROUP_MEMBER_SOURCE,
     scope: async (params) => {
       await requireGroup(db, params.id);
       return orgScope({ groupId: params.id }, settings);
