@@ -8,12 +8,30 @@ export interface ListTotal {
   readonly total_is_estimate: boolean;
 }
 
-/** The total of the rows of `from` ('FROM … WHERE …', its parameters `params`). */
+/**
+ * Past this many rows in the planner's estimate, a list no user filter narrows takes the estimate
+ * without counting: counting the first 10 001 of a version's 24 000 customers or of a group's
+ * 20 000 members, each tested for membership, took 35-70 ms of every page, for a total shown as
+ * an estimate all the same. Twice the exact limit, since a scope's estimate (a version, a group,
+ * an org's licenses) comes from column statistics and stays well within that; a filter's can be
+ * far off (a 'contains' pattern), so a filtered list is always counted up to the limit.
+ */
+export const TRUSTED_ESTIMATE = 2 * EXACT_COUNT_LIMIT;
+
+/**
+ * The total of the rows of `from` ('FROM … WHERE …', its parameters `params`). `filtered`: some
+ * user filter is part of it (see TRUSTED_ESTIMATE).
+ */
 export async function countRows(
   db: SqlClient,
   from: string,
   params: readonly unknown[],
+  filtered = true,
 ): Promise<ListTotal> {
+  const early = filtered ? undefined : await estimateRows(db, from, params);
+  if (early !== undefined && early >= TRUSTED_ESTIMATE) {
+    return { total: early, total_is_estimate: true };
+  }
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
     params,
@@ -23,7 +41,7 @@ export async function countRows(
   // Counting every match of a million rows on each keystroke would hold every page up; past the
   // limit (docs/product.md "Constants and limits") the planner's row estimate is close enough for
   // "about N".
-  const estimate = await estimateRows(db, from, params);
+  const estimate = early ?? (await estimateRows(db, from, params));
   return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), total_is_estimate: true };
 }
 

@@ -423,5 +423,7 @@ function filterFirstKeys(
 async function countMatches(db: SqlClient, statement: ListStatement): Promise<ListTotal> {
   const builder = new SqlBuilder();
   const where = whereClause(statement, builder);
-  return countRows(db, `FROM ${fromFor(statement.source, where)} WHERE ${where}`, builder.params);
+  const filtered = statement.narrowed !== undefined || statement.filter(1).text !== 'TRUE';
+  const from = `FROM ${fromFor(statement.source, where)} WHERE ${where}`;
+  return countRows(db, from, builder.params, filtered);
 }
