@@ -166,12 +166,17 @@ export async function narrowFewValues(
     refs.push(where.ref);
     columns.push(filter.column.id);
   }
+  const blankText = others
+    .filter((filter) => asksForBlank(filter) && filter.column.kind === 'text')
+    .map((filter) => filter.column.id);
   const rest: FilterSql = (firstParam) => filtersToSql(others, firstParam);
   const walkRest: FilterSql = (firstParam) => filtersToSql(walkOthers, firstParam);
   const keyedWalk = sets.length ? { filter: walkRest, sets } : undefined;
   if (narrowed.length === 0) {
     const rewritten = others.some((filter, i) => filter !== filters[i]);
-    return rewritten || keyedWalk ? { ...statement, filter: rest, keyedWalk } : statement;
+    return rewritten || keyedWalk || blankText.length
+      ? { ...statement, filter: rest, keyedWalk, blankText }
+      : statement;
   }
   const asScopes = narrowed.map(
     (filter): Scope =>
@@ -184,6 +189,7 @@ export async function narrowFewValues(
     filter: rest,
     filteredColumns: others.map((filter) => filter.column.id),
     keyedWalk,
+    blankText,
     narrowed: {
       scope: statement.scope,
       filter: allFilters([...narrowed, rest]),

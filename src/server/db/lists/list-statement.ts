@@ -28,6 +28,13 @@ export interface ListStatement {
   /** By grouped sort key, the keys most rows hold, walked without counting (dominantKeys). */
   readonly dominantGroups?: Readonly<Record<string, readonly string[]>>;
   /**
+   * Text columns a filter asks to be blank: their rows with a value are those holding the empty
+   * text, which the sort's index reads at once as `column = ''`. PostgreSQL does not derive that
+   * from `(column IS NULL OR column = '') AND column IS NOT NULL`: the audit log by target
+   * descending, "target is blank", walked the 136 000 targets before the empty ones (120 ms).
+   */
+  readonly blankText?: readonly string[];
+  /**
    * The filters as a bounded walk may test them instead, when some filter is on a joined record's
    * column (a license's account name, source.keyedFilters): through the set of the keys whose
    * value passes, hashed once, where `filter` looks up each walked row's record (15 000 licenses
