@@ -5,6 +5,7 @@ import { compileFilters, type FilterColumn } from '../../../domain';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { narrowFewValues } from './few-values';
 import { queryListPage } from './list-query';
+import { notingClient } from './testing/noting-client';
 import type { ListSource } from './list-source';
 import type { ListStatement } from './list-statement';
 import { NO_SCOPE } from './sql-builder';
@@ -60,15 +61,8 @@ describe('"is blank" on the sort column', () => {
       const first = await queryListPage<{ id: number }>(testDb.db, statement, 1, 25);
       const last = Math.ceil(first!.total / 25);
       for (const page of [1, 40, last]) {
-        const texts: string[] = [];
-        const noting = {
-          query: (text: string, params?: readonly unknown[]) => {
-            texts.push(text);
-            return testDb.db.query(text, params);
-          },
-          exec: (text: string) => testDb.db.exec(text),
-        };
-        const read = await queryListPage<{ id: number }>(noting as never, statement, page, 25);
+        const { client: noting, statements: texts } = notingClient(testDb.db);
+        const read = await queryListPage<{ id: number }>(noting, statement, page, 25);
         const ids = read!.rows.map((row) => row.id);
         expect(ids.length).toBeGreaterThan(0);
         expect(ids).toEqual(

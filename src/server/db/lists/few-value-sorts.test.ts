@@ -14,6 +14,7 @@ import {
   narrowingServesSort,
 } from './few-value-sorts';
 import { queryListPage } from './list-query';
+import { notingClient } from './testing/noting-client';
 import { distinctValueGroups } from './list-source';
 import type { ListStatement } from './list-statement';
 import { NO_SCOPE } from './sql-builder';
@@ -132,15 +133,8 @@ describe('sort keys with few values', () => {
         ],
       };
       for (const page of [1, 40, 200]) {
-        const statements: { text: string; params?: readonly unknown[] }[] = [];
-        const noting = {
-          query: (text: string, params?: readonly unknown[]) => {
-            statements.push({ text, params });
-            return db.query(text, params);
-          },
-          exec: (text: string) => db.exec(text),
-        };
-        const read = await queryListPage<{ id: number }>(noting as never, dominant, page, 25);
+        const { client, noted: statements } = notingClient(db);
+        const read = await queryListPage<{ id: number }>(client, dominant, page, 25);
         const way = desc ? 'DESC' : 'ASC';
         const back = desc ? 'ASC' : 'DESC';
         const expected = await db.query<{ id: number }>(

@@ -7,6 +7,7 @@ import { compileFilters, FilterSyntaxError, type FilterColumn } from '../../../d
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { distinctValues, narrowFewValues } from './few-values';
 import { queryListPage } from './list-query';
+import { notingClient } from './testing/noting-client';
 import type { ListStatement } from './list-statement';
 import { distinctValueGroups, leftJoin, type ListSource } from './list-source';
 import { SqlBuilder } from './sql-builder';
@@ -187,15 +188,8 @@ describe('a few-values filter on a character(18) key', () => {
       const plain = statement(desc);
       const narrowed = await narrowFewValues(testDb.db, plain, compiled.filters);
       for (const page of [1, 40, 300]) {
-        const statements: string[] = [];
-        const noting = {
-          query: (text: string, params?: readonly unknown[]) => {
-            statements.push(text);
-            return testDb.db.query(text, params);
-          },
-          exec: (text: string) => testDb.db.exec(text),
-        };
-        const read = await queryListPage<{ id: number }>(noting as never, narrowed, page, 25);
+        const { client: noting, statements } = notingClient(testDb.db);
+        const read = await queryListPage<{ id: number }>(noting, narrowed, page, 25);
         const way = desc ? 'DESC' : 'ASC';
         const expected = await testDb.db.query<{ id: number }>(
           `SELECT id FROM few_key_probe WHERE k IN ('K00000000000000001', 'K00000000000000002')
@@ -322,15 +316,8 @@ describe("a joined record's filter in a bounded walk", () => {
       filteredColumns: ['account'],
     };
     const decided = await narrowFewValues(testDb.db, plain, compiled.filters);
-    const statements: string[] = [];
-    const noting = {
-      query: (text: string, params?: readonly unknown[]) => {
-        statements.push(text);
-        return testDb.db.query(text, params);
-      },
-      exec: (text: string) => testDb.db.exec(text),
-    };
-    const read = await queryListPage<{ id: number }>(noting as never, decided, page, 25);
+    const { client: noting, statements } = notingClient(testDb.db);
+    const read = await queryListPage<{ id: number }>(noting, decided, page, 25);
     const pattern = compiled.toSql(1).params[0];
     const expected = await testDb.db.query<{ id: number }>(
       `SELECT r.id FROM walk_probe r LEFT JOIN walk_account a ON a.aid = r.aid

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFilters, type FilterColumn } from '../../../domain';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { queryListPage } from './list-query';
+import { notingClient } from './testing/noting-client';
 import type { ListStatement } from './list-statement';
 import type { ListSource } from './list-source';
 
@@ -43,15 +44,8 @@ async function totalOf(upTo: number, filter?: string) {
     sort: [{ id: 'id', desc: false }],
     filteredColumns: filter ? ['label'] : [],
   };
-  const texts: string[] = [];
-  const noting = {
-    query: (text: string, params?: readonly unknown[]) => {
-      texts.push(text);
-      return testDb.db.query(text, params);
-    },
-    exec: (text: string) => testDb.db.exec(text),
-  };
-  const page = await queryListPage(noting as never, statement, 1, 25);
+  const { client: noting, statements: texts } = notingClient(testDb.db);
+  const page = await queryListPage(noting, statement, 1, 25);
   return {
     total: page!.total,
     estimate: page!.total_is_estimate,

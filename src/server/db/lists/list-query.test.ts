@@ -1,9 +1,9 @@
 // queryListPage reads no page when the exact count says the matches end before it: an empty list
 // costs its count only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlClient } from '../database';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { queryListPage } from './list-query';
+import { notingClient } from './testing/noting-client';
 import type { ListStatement } from './list-statement';
 import type { ListSource } from './list-source';
 import { NO_SCOPE } from './sql-builder';
@@ -40,36 +40,23 @@ const rowsWith = (c: number): ListStatement => ({
   filteredColumns: ['c'],
 });
 
-/** The database, noting the text of each statement run through it. */
-function noting(db: SqlClient): { client: SqlClient; statements: string[] } {
-  const statements: string[] = [];
-  const client: SqlClient = {
-    query: (text, params) => {
-      statements.push(text);
-      return db.query(text, params);
-    },
-    exec: (text) => db.exec(text),
-  };
-  return { client, statements };
-}
-
 describe('queryListPage', () => {
   it('answers a list with no match from its count alone', async () => {
-    const { client, statements } = noting(testDb.db);
+    const { client, statements } = notingClient(testDb.db);
     const page = await queryListPage(client, rowsWith(7), 1, 25);
     expect(page).toEqual({ rows: [], total: 0, total_is_estimate: false });
     expect(statements).toHaveLength(1);
   });
 
   it('answers a page past the counted matches from the count alone', async () => {
-    const { client, statements } = noting(testDb.db);
+    const { client, statements } = notingClient(testDb.db);
     const page = await queryListPage(client, rowsWith(1), 3, 25);
     expect(page).toEqual({ rows: [], total: 34, total_is_estimate: false });
     expect(statements).toHaveLength(1);
   });
 
   it('reads the page when it holds matches', async () => {
-    const { client, statements } = noting(testDb.db);
+    const { client, statements } = notingClient(testDb.db);
     const page = await queryListPage<{ id: number }>(client, rowsWith(1), 2, 25);
     expect(page?.rows.map((row) => row.id)).toEqual(
       Array.from({ length: 9 }, (_, i) => 76 + 3 * i),
@@ -89,7 +76,7 @@ describe('queryListPage', () => {
   const pageRead = (statements: readonly string[]) => statements.at(-1) ?? '';
 
   it('walks the sort order to a page the matches reach within the walk limit', async () => {
-    const { client, statements } = noting(testDb.db);
+    const { client, statements } = notingClient(testDb.db);
     const page = await queryListPage<{ id: number }>(client, sparse, 1, 25);
     expect(page?.rows.map((row) => row.id)).toEqual(
       Array.from({ length: 25 }, (_, i) => 25 * (i + 1)),
@@ -100,7 +87,7 @@ describe('queryListPage', () => {
 
   it('reads filter first, without a walk, a page the walk would give up before', async () => {
     // Page 40 lies 25 000 rows down the order, one match in 25: past the 20 000-row walk limit.
-    const { client, statements } = noting(testDb.db);
+    const { client, statements } = notingClient(testDb.db);
     const page = await queryListPage<{ id: number }>(client, sparse, 40, 25);
     expect(page?.rows.map((row) => row.id)).toEqual(
       Array.from({ length: 25 }, (_, i) => 25 * (976 + i)),
@@ -120,7 +107,7 @@ describe('queryListPage', () => {
       [1, ') AS matches'],
       [40, 'AS MATERIALIZED'],
     ] as const) {
-      const { client, statements } = noting(testDb.db);
+      const { client, statements } = notingClient(testDb.db);
       const answer = await queryListPage<{ id: number }>(client, counted, page, 25);
       expect(answer?.total).toBe(8_000);
       expect(answer?.total_is_estimate).toBe(false);

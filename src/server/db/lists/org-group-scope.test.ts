@@ -2,9 +2,9 @@
 // group never walked, since the members' source tells the reads that every member has group
 // names (org-sources.ts's GROUP_MEMBER_SOURCE), and a total that is still the group's size.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlClient } from '../database';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { queryListPage } from './list-query';
+import { notingClient } from './testing/noting-client';
 import type { ListStatement } from './list-statement';
 import { GROUP_MEMBER_SOURCE, orgScope } from './org-sources';
 
@@ -37,17 +37,6 @@ afterAll(async () => {
   await testDb.drop();
 });
 
-/** A client that notes each statement and its parameters before running it. */
-function noting(db: SqlClient, into: { text: string; params: readonly unknown[] }[]): SqlClient {
-  return {
-    query: (text, params = []) => {
-      into.push({ text, params });
-      return db.query(text, params);
-    },
-    exec: (text) => db.exec(text),
-  };
-}
-
 describe("a group's members by their groups", () => {
   it('are the pages of one ORDER BY, read without the orgs in no group', async () => {
     for (const desc of [false, true]) {
@@ -72,13 +61,8 @@ describe("a group's members by their groups", () => {
       // Estimated as the group's size, which the pager's last page follows.
       expect(Math.abs(first!.total - order.length)).toBeLessThan(order.length / 10);
       for (const page of [1, 40, last]) {
-        const statements: { text: string; params: readonly unknown[] }[] = [];
-        const read = await queryListPage<{ org_id: string }>(
-          noting(testDb.db, statements),
-          statement,
-          page,
-          25,
-        );
+        const { client, noted: statements } = notingClient(testDb.db);
+        const read = await queryListPage<{ org_id: string }>(client, statement, page, 25);
         const ids = read!.rows.map((row) => row.org_id);
         expect(ids.length).toBeGreaterThan(0);
         expect(ids).toEqual(
