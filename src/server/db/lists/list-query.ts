@@ -14,11 +14,11 @@ import {
   indexedGroups,
   narrowingServesSort,
 } from './few-value-sorts';
-import { countRows, estimateRows, type ListTotal } from './list-count';
+import { countRows, type ListTotal } from './list-count';
 import { fromFor, keyedRowsFrom, orderedGroups, type ListSource } from './list-source';
 import type { ListStatement } from './list-statement';
 import { allOf, arrayLiteral, SqlBuilder } from './sql-builder';
-import { boundedWalkRows } from './walk-limit';
+import { boundedWalk, type BoundedWalk } from './walk-limit';
 
 /** One term of an ORDER BY: a trusted SQL expression and its direction with its NULLS rule. */
 interface SortTerm {
@@ -150,19 +150,10 @@ export async function queryListPage<T>(
     reading.filteredColumns?.length &&
     !reading.filteredColumns.includes(first);
   if (read === 'bounded walk' || exactWalk) {
-    const builder = new SqlBuilder();
-    const where = `(${reading.scope(builder)}) AND (TRUE)`;
-    const scope = {
-      from: `FROM ${fromFor(reading.source, where)} WHERE ${where}`,
-      params: builder.params,
-    };
-    const bound = await boundedWalkRows(db, scope, depth, total.total, exactWalk ? 0.5 : 1);
-    read = bound === undefined ? 'filter first' : 'bounded walk';
-    if (bound) {
-      const keyed = await keyedWalkPays(db, reading.keyedWalk, bound.expected);
-      walk = { rows: bound.rows, filter: keyed ? reading.keyedWalk!.filter : reading.filter };
-    }
+    walk = await boundedWalk(db, reading, depth, total.total, exactWalk ? 0.5 : 1);
+    read = walk === undefined ? 'filter first' : 'bounded walk';
   }
+  // What every row of the list meets, told to the reads only, not to the total (ListSource).
   const { readsKnow } = reading.source;
   if (readsKnow) reading = { ...reading, scope: allOf(reading.scope, () => readsKnow) };
   const fewValues = await groupFewValueSorts(db, reading);
@@ -175,43 +166,6 @@ export async function queryListPage<T>(
     rows = await readPage(db, grouped, window, 'filter first');
   }
   return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
-}
-
-/**
- * A bounded walk: it examines at most `rows` rows of the sort order (both branches counted),
- * testing `filter` on them (the statement's, or its keyedWalk's).
- */
-interface BoundedWalk {
-  readonly rows: number;
-  readonly filter: ListStatement['filter'];
-}
-
-/**
- * A set of keys costs about a quarter of a joined lookup per key to build: 0.55 µs a key through
- * the account names' trigram index, 0.9 µs read from the table, against 4.3 µs to look up a
- * walked license's account (one page of a million licenses, idle).
- */
-const SET_KEYS_PER_LOOKUP = 4;
-
-/**
- * Whether a bounded walk expected to read `expected` rows tests the keyed filters through their
- * sets (ListStatement.keyedWalk): when the planner's estimate of the sets' keys is smaller than
- * the lookups they save. Deep pages of a rare account name: the walk is long and the set small;
- * a common one finds its page in a few rows, and its set is big.
- */
-async function keyedWalkPays(
-  db: SqlClient,
-  keyedWalk: ListStatement['keyedWalk'],
-  expected: number,
-): Promise<boolean> {
-  if (!keyedWalk) return false;
-  let keys = 0;
-  for (const set of keyedWalk.sets) {
-    const builder = new SqlBuilder();
-    keys += await estimateRows(db, set(builder), builder.params);
-    if (keys > SET_KEYS_PER_LOOKUP * expected) return false;
-  }
-  return true;
 }
 
 function pageRead(statement: ListStatement, total: ListTotal): PageRead {
