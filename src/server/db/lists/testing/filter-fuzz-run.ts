@@ -274,6 +274,13 @@ export async function runFuzzCase(db: Database, fuzz: FuzzCase, stats: FuzzStats
     const served = await queryListPage(db, decided, 1, 25);
     if (JSON.stringify(served?.rows) !== JSON.stringify(plain?.rows))
       fail(`decided on the values, other rows: ${JSON.stringify(served?.rows).slice(0, 300)}`);
+    // As a bounded walk may test them: a joined record's filters through their sets of keys.
+    if (decided.keyedWalk) {
+      const { filter } = decided.keyedWalk;
+      const walked = await queryListPage(db, { ...decided, filter, keyedWalk: undefined }, 1, 25);
+      if (JSON.stringify(walked?.rows) !== JSON.stringify(plain?.rows))
+        fail(`through the keys' sets, other rows: ${JSON.stringify(walked?.rows).slice(0, 300)}`);
+    }
     stats.executed++;
   } catch (error) {
     fail(`execution failed: ${String(error)} — SQL ${fragment.text.slice(0, 300)}`);
