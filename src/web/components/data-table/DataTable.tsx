@@ -1,7 +1,15 @@
 // The one table every list and tab uses (docs/product.md "Common list behaviour"): TanStack Table
 // for columns and sort state, Mantine for the widgets. Client mode filters, sorts and pages the
 // screen's rows in the browser; server mode sends the same request to the list's endpoint.
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import {
   Alert,
@@ -24,9 +32,9 @@ import {
 import { type ListColumn, type ListRequest, type SavedFilter, type SortKey } from '../../../domain';
 import { browserTimeZone, cellText, rowValue } from './cellText';
 import classes from './DataTable.module.css';
-import { FilterInput } from './FilterInput';
+import { FilterRow } from './FilterRow';
 import { pageRequest } from './prefetchServerList';
-import { filterContext, validFilters, withColumnFilter } from './filterState';
+import { filterContext, validFilters } from './filterState';
 import { SavedFilterBar } from './SavedFilterBar';
 import { SortableHeader } from './SortableHeader';
 import { TableFooter } from './TableFooter';
@@ -85,7 +93,15 @@ function ListTable<Row extends object>({
     [state.filters, list.columns, username],
   );
 
-  useEffect(() => onFiltersApplied?.(applied), [applied, onFiltersApplied]);
+  // Told only of a change: recompiling the same filters (the user arriving, for #ME) or the
+  // first render's none would re-render the whole screen for nothing.
+  const reportedFilters = useRef('[]');
+  useEffect(() => {
+    const key = JSON.stringify(applied);
+    if (key === reportedFilters.current) return;
+    reportedFilters.current = key;
+    onFiltersApplied?.(applied);
+  }, [applied, onFiltersApplied]);
 
   const { selection, rowsByKey, setSelected } = useSelection<Row>(
     controlledSelection,
@@ -179,10 +195,15 @@ function ListTable<Row extends object>({
     fileName: exportName ?? list.key,
   });
 
-  const applySavedFilter = (filter: SavedFilter | null) => {
-    listState.setFilters(filter ? filter.query : []);
-    listState.setSavedFilterId(filter ? filter.id : null);
-  };
+  // Stable, like the list state's setters, so the memoised bar does not re-render with the rows.
+  const { setFilters, setSavedFilterId } = listState;
+  const applySavedFilter = useCallback(
+    (filter: SavedFilter | null) => {
+      setFilters(filter ? filter.query : []);
+      setSavedFilterId(filter ? filter.id : null);
+    },
+    [setFilters, setSavedFilterId],
+  );
 
   const pageKeys = pageRows.map(keyOf);
   const selectedOnPage = pageKeys.filter((key) => selection.has(key)).length;
@@ -289,7 +310,7 @@ function ListTable<Row extends object>({
               filters={state.filters}
               selectedId={state.savedFilterId}
               onSelect={applySavedFilter}
-              onCreated={(id) => listState.setSavedFilterId(id)}
+              onCreated={setSavedFilterId}
               readOnly={readOnly}
               offset={savedFilterOffset}
             />
@@ -350,23 +371,13 @@ function ListTable<Row extends object>({
                 ))}
               </Table.Tr>
             ))}
-            <Table.Tr>
-              {selectable && <Table.Th />}
-              {columns.map((column) => (
-                <Table.Th key={column.id} fw={400} style={{ verticalAlign: 'top' }}>
-                  <FilterInput
-                    column={column}
-                    value={state.filters.find((filter) => filter.id === column.id)?.value ?? ''}
-                    onChange={(value) =>
-                      listState.setFilters((previous) =>
-                        withColumnFilter(previous, column.id, value),
-                      )
-                    }
-                    username={username}
-                  />
-                </Table.Th>
-              ))}
-            </Table.Tr>
+            <FilterRow
+              columns={columns}
+              filters={state.filters}
+              setFilters={setFilters}
+              username={username}
+              selectable={selectable}
+            />
           </Table.Thead>
           <Table.Tbody onClick={followCellLink}>{body}</Table.Tbody>
         </Table>
@@ -379,8 +390,8 @@ function ListTable<Row extends object>({
         total={total}
         totalIsEstimate={totalIsEstimate}
         refreshing={source.mode === 'server' && server.isFetching && !loading}
-        onPageSize={(size) => listState.setPageSize(size)}
-        onPage={(index) => listState.setPageIndex(index)}
+        onPageSize={listState.setPageSize}
+        onPage={listState.setPageIndex}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
 // The saved-filter bar above a list: one button per saved filter (as many as the window has room
 // for, the rest in a menu); a click applies the filter, a second click clears it. Users who may
 // change things can save the current filters as a new one, into the selected one, or delete it.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Group, Menu, Modal, Text, TextInput } from '@mantine/core';
 import type { ColumnFilter, FilterColumn, SavedFilter } from '../../../domain';
 import { savedFilterSlots, splitSavedFilters } from './savedFilterSlots';
@@ -22,7 +22,8 @@ interface SavedFilterBarProps {
   readonly offset?: number;
 }
 
-export function SavedFilterBar({
+/** Memoised: its props stay the same while a list's rows and total arrive (FilterRow.tsx). */
+export const SavedFilterBar = memo(function SavedFilterBar({
   listKey,
   columns,
   filters,
@@ -172,4 +173,4 @@ export function SavedFilterBar({
       </Modal>
     </Group>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Group, Loader, Pagination, Select, Text } from '@mantine/core';
 import { PAGE_SIZES } from '../../../domain';
 
@@ -17,7 +18,7 @@ interface TableFooterProps {
 }
 
 /** Rows per page, which rows of how many are shown ('1–25 of about 10,001'), and the pages. */
-export function TableFooter(props: TableFooterProps) {
+export const TableFooter = memo(function TableFooter(props: TableFooterProps) {
   const { pageIndex, pageSize, total } = props;
   const first = total === 0 ? 0 : pageIndex * pageSize + 1;
   const last = Math.min(total, (pageIndex + 1) * pageSize);
@@ -50,4 +51,4 @@ export function TableFooter(props: TableFooterProps) {
       />
     </Group>
   );
-}
+});

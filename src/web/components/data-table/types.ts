@@ -52,7 +52,7 @@ export interface DataTableProps<Row extends object> {
   readonly readOnly: boolean;
   /** Buttons and toggles shown in the table's toolbar, before 'N Selected' and Export. */
   readonly toolbar?: ReactNode;
-  /** Told the column filters in force (the valid ones) whenever they change. */
+  /** Told the column filters in force (the valid ones) whenever they change; none until told. */
   readonly onFiltersApplied?: (filters: readonly ColumnFilter[]) => void;
   /** Show the saved-filter bar (default true). */
   readonly savedFilters?: boolean;
