@@ -8,6 +8,7 @@ import {
   FEW_DISTINCT,
   distinctCount,
   dominantKeys,
+  filledGroupsOf,
   groupFewValueSorts,
   indexLeadsWith,
   indexedGroups,
@@ -149,6 +150,44 @@ describe('sort keys with few values', () => {
         );
         expect(pageRead?.params).toContain('{"common"}');
       }
+    }
+  });
+
+  it('leave out the rows without a key while no row is without one, with the pages of one ORDER BY', async () => {
+    const db = testDb.db;
+    await db.exec('ANALYZE few_probe');
+    const sort = [
+      { id: 'kind', desc: false },
+      { id: 'note', desc: true },
+    ];
+    const withoutKey = /f\.kind IS NULL/;
+    /** The statement that read each of the first, 40th and last pages, checked against one ORDER BY. */
+    const pageReads = async (sorted: ListStatement): Promise<string[]> => {
+      const reads: string[] = [];
+      for (const page of [1, 40, 200]) {
+        const { client, statements } = notingClient(db);
+        const read = await queryListPage<{ id: number }>(client, sorted, page, 25);
+        const expected = await db.query<{ id: number }>(
+          `SELECT id FROM few_probe ORDER BY kind ASC NULLS LAST, note DESC NULLS LAST, id DESC
+           LIMIT 25 OFFSET ${(page - 1) * 25}`,
+        );
+        expect(read!.rows).toEqual(expected.rows);
+        reads.push(statements.find((text) => text.includes('sort_group_key0')) ?? '');
+      }
+      return reads;
+    };
+    const grouped = await groupFewValueSorts(db, statement(sort));
+    expect(await filledGroupsOf(db, grouped)).toEqual(['kind']);
+    for (const read of await pageReads(statement(sort))) expect(read).not.toMatch(withoutKey);
+    // One row without a kind: its branch is read again, and the row is on the last page.
+    await db.exec('UPDATE few_probe SET kind = NULL WHERE id = 77');
+    try {
+      expect(await filledGroupsOf(db, grouped)).toEqual([]);
+      for (const read of await pageReads(statement(sort))) expect(read).toMatch(withoutKey);
+      const last = await queryListPage<{ id: number }>(db, statement(sort), 200, 25);
+      expect(last!.rows.at(-1)).toEqual({ id: 77 });
+    } finally {
+      await db.exec("UPDATE few_probe SET kind = 'k1' WHERE id = 77");
     }
   });
 

@@ -236,3 +236,33 @@ export async function dominantKeysOf(
   }
   return dominant;
 }
+
+/**
+ * Whether some row's key is empty (one probe of the key's index), or, for keys of no known
+ * column, maybe. A filter that matches an empty value asks for `key IS NULL` too only when there
+ * is such a row: `(status = ANY(…) OR status IS NULL)` is no index condition, and counting the
+ * 337 000 licenses not Active so read the 662 000 Active ones first (160 ms).
+ */
+export async function holdsEmpty(db: SqlClient, { keys }: SortGroups): Promise<boolean> {
+  if (!keys) return true;
+  const { rows } = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${keys.table} WHERE ${keys.column} IS NULL) AS found`,
+  );
+  return rows[0]?.found ?? true;
+}
+
+/**
+ * The grouped sort keys but the last whose column no row leaves empty (holdsEmpty, one probe
+ * each, every read: a key emptied meanwhile shows from the next read on). Their branch of rows
+ * without a key is left out: under it the next key is read again, one probe per group of that
+ * key, and a million licenses by status then account probed each of 52 000 accounts for
+ * licenses without a status, which none has (340 ms).
+ */
+export async function filledGroupsOf(db: SqlClient, statement: SortedStatement): Promise<string[]> {
+  const filled: string[] = [];
+  for (const key of statement.sort.slice(0, -1)) {
+    const groups = statement.source.groupedSorts?.[key.id];
+    if (groups?.keys && !(await holdsEmpty(db, groups))) filled.push(key.id);
+  }
+  return filled;
+}

@@ -10,6 +10,7 @@ import {
 import type { SqlClient } from '../database';
 import {
   dominantKeysOf,
+  filledGroupsOf,
   groupFewValueSorts,
   indexedGroups,
   narrowingServesSort,
@@ -159,7 +160,8 @@ export async function queryListPage<T>(
   const fewValues = await groupFewValueSorts(db, reading);
   const walkedGroups = await indexedGroups(db, fewValues);
   const dominantGroups = await dominantKeysOf(db, fewValues, walkedGroups);
-  const grouped = { ...fewValues, walkedGroups, dominantGroups };
+  const filledGroups = await filledGroupsOf(db, fewValues);
+  const grouped = { ...fewValues, walkedGroups, dominantGroups, filledGroups };
   let rows = await readPage(db, grouped, window, read, walk);
   // The walk gave up before the page was full: the matches lie elsewhere in the sort order.
   if (read === 'bounded walk' && rows.length < window.limit) {
@@ -330,6 +332,7 @@ function sortOrderKeys(
       const read = walk ? walked : bySize(inGroup, walked, after, isDominant);
       const withKey = `(SELECT page_group${from}.* FROM ${groups} ${alias}
         CROSS JOIN LATERAL ${read} page_group${from})`;
+      if (statement.filledGroups?.includes(key.id)) return union([withKey]);
       return union([withKey, ordered(from + 1, `${condition} AND ${grouped.ref} IS NULL`)]);
     }
     const [first] = keyTerms;

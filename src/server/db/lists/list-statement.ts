@@ -27,6 +27,8 @@ export interface ListStatement {
   readonly walkedGroups?: readonly string[];
   /** By grouped sort key, the keys most rows hold, walked without counting (dominantKeys). */
   readonly dominantGroups?: Readonly<Record<string, readonly string[]>>;
+  /** Grouped sort keys no row leaves empty: no branch for rows without one (filledGroupsOf). */
+  readonly filledGroups?: readonly string[];
   /**
    * Text columns a filter asks to be blank: their rows with a value are those holding the empty
    * text, which the sort's index reads at once as `column = ''`. PostgreSQL does not derive that
