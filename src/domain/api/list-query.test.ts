@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LIST_DEPTH, PAGE_SIZES, pageWindow, TOO_DEEP_MESSAGE } from './list-query';
+import {
+  fromNearerEnd,
+  MAX_LIST_DEPTH,
+  PAGE_SIZES,
+  pageWindow,
+  TOO_DEEP_MESSAGE,
+} from './list-query';
 
 const pageSize = fc.constantFrom(...PAGE_SIZES);
 const total = fc.oneof(
@@ -76,5 +82,45 @@ describe('pageWindow', () => {
     expect(TOO_DEEP_MESSAGE).toBe(
       'page: pages are read at most 10,000 rows deep from either end of the list (page × pageSize); add a filter or sort the other way to reach these rows',
     );
+  });
+});
+
+describe('fromNearerEnd', () => {
+  it('covers the same rows of an exactly counted list, never deeper from its end', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 * MAX_LIST_DEPTH }),
+        pageSize,
+        fc.integer({ min: 1, max: 2_000 }),
+        (n, size, page) => {
+          const window = pageWindow(page, size, n);
+          if (!window || window.limit === 0) return;
+          const nearer = fromNearerEnd(window, n);
+          const clip = ({ first, end }: { first: number; end: number }) => ({
+            first,
+            end: Math.min(end, n),
+          });
+          expect(clip(rowsOf(nearer, n))).toEqual(clip(rowsOf(window, n)));
+          expect(nearer.offset).toBeLessThanOrEqual(window.offset);
+          if (nearer !== window) expect(nearer.offset).toBeLessThan(window.offset);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads the second half of a counted list from its end', () => {
+    expect(fromNearerEnd({ from: 'start', offset: 9825, limit: 25 }, 9833)).toEqual({
+      from: 'end',
+      offset: 0,
+      limit: 8,
+    });
+    expect(fromNearerEnd({ from: 'start', offset: 7000, limit: 25 }, 10_000)).toEqual({
+      from: 'end',
+      offset: 2975,
+      limit: 25,
+    });
+    const early = { from: 'start', offset: 975, limit: 25 } as const;
+    expect(fromNearerEnd(early, 10_000)).toBe(early);
   });
 });

@@ -67,6 +67,20 @@ export function pageWindow(page: number, pageSize: number, total: number): PageW
   return offset + limit <= MAX_LIST_DEPTH ? { from: 'end', offset, limit } : undefined;
 }
 
+/**
+ * `window` read from the nearer end of a list whose `total` is counted exactly: the same rows,
+ * skipping fewer of them. A page near the end of 10 000 matches skipped 9 800 from the start,
+ * and a bounded walk from the start could not reach it; from the end it lies 25 rows deep.
+ * Not for an estimated total, which would place the page by the estimate.
+ */
+export function fromNearerEnd(window: PageWindow, total: number): PageWindow {
+  if (window.from === 'end' || window.limit === 0) return window;
+  const end = Math.min(window.offset + window.limit, total);
+  const after = total - end;
+  if (after >= window.offset || end <= window.offset) return window;
+  return { from: 'end', offset: after, limit: end - window.offset };
+}
+
 const MAX_SORT_KEYS = 5;
 
 /** JSON text in a query string (the column filters), parsed and checked against a schema. */

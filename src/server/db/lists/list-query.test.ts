@@ -62,7 +62,8 @@ describe('queryListPage', () => {
       Array.from({ length: 9 }, (_, i) => 76 + 3 * i),
     );
     expect(page?.total).toBe(34);
-    expect(statements).toHaveLength(2);
+    expect(statements[0]).toContain('count(*)');
+    expect(statements.at(-1)).toMatch(/^SELECT p\.id FROM/);
   });
 
   // c = 0 for one row in 25: 12 000 matches, more than are counted exactly.
@@ -115,6 +116,29 @@ describe('queryListPage', () => {
         Array.from({ length: 25 }, (_, i) => 25 * ((page - 1) * 25 + i + 1)),
       );
       expect(pageRead(statements)).toContain(read);
+    }
+  });
+
+  it('reads a page in the second half of exactly counted matches from their end', async () => {
+    // The 8 000 matches of c = 0 and an id under 200 000: page 300 ends 500 rows before the end.
+    const counted: ListStatement = {
+      ...sparse,
+      filter: (first) => ({ text: `p.c = $${first} AND p.id <= 200000`, params: ['0'] }),
+    };
+    for (const [page, skipped] of [
+      [300, 500],
+      [320, 0],
+    ] as const) {
+      const { client, noted } = notingClient(testDb.db);
+      const answer = await queryListPage<{ id: number }>(client, counted, page, 25);
+      expect(answer?.total).toBe(8_000);
+      expect(answer?.rows.map((row) => row.id)).toEqual(
+        Array.from({ length: 25 }, (_, i) => 25 * ((page - 1) * 25 + i + 1)),
+      );
+      // The page read skips the rows after the page, in the reversed order, not those before.
+      const read = noted.at(-1)!;
+      expect(read.params.slice(-2)).toEqual([25, skipped]);
+      expect(read.text).toContain('DESC');
     }
   });
 });

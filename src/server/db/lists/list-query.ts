@@ -2,6 +2,7 @@
 // statement, plus a total that stays cheap at a million rows (list-count.ts).
 import {
   EXACT_COUNT_LIMIT,
+  fromNearerEnd,
   pageWindow,
   type ListPage,
   type PageWindow,
@@ -113,14 +114,15 @@ export async function queryListPage<T>(
   pageSize: number,
 ): Promise<ListPage<T> | undefined> {
   const total = await countMatches(db, statement);
-  const window = pageWindow(page, pageSize, total.total);
-  if (!window) return undefined;
+  const found = pageWindow(page, pageSize, total.total);
+  if (!found) return undefined;
   // Counted exactly, the matches end before a page read from the start: there is nothing to read
   // (an empty list would be looked for again, as dear as counting it: 30-50 ms for a filter no
   // member of a big group matches).
   const pastTheEnd =
-    !total.total_is_estimate && window.from === 'start' && window.offset >= total.total;
-  if (window.limit === 0 || pastTheEnd) return { rows: [], ...total };
+    !total.total_is_estimate && found.from === 'start' && found.offset >= total.total;
+  if (found.limit === 0 || pastTheEnd) return { rows: [], ...total };
+  const window = total.total_is_estimate ? found : fromNearerEnd(found, total.total);
   let reading = statement;
   let read = pageRead(statement, total);
   // A few-values filter made a scope is walked unbounded, which only an index on (its column,
