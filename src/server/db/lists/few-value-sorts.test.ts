@@ -13,6 +13,7 @@ import {
   indexLeadsWith,
   indexedGroups,
   narrowingServesSort,
+  smallKeys,
 } from './few-value-sorts';
 import { queryListPage } from './list-query';
 import { notingClient } from './testing/noting-client';
@@ -188,6 +189,47 @@ describe('sort keys with few values', () => {
       expect(last!.rows.at(-1)).toEqual({ id: 77 });
     } finally {
       await db.exec("UPDATE few_probe SET kind = 'k1' WHERE id = 77");
+    }
+  });
+
+  it('collect, uncounted, a group too few rows of the table hold to pass the limit', async () => {
+    const db = testDb.db;
+    await db.exec('ANALYZE few_probe');
+    // 1 250 rows of each of the four kinds: at most half of 3 000, more than half of 2 000.
+    const kinds = distinctValueGroups({ table: 'few_probe', alias: 'f', column: 'kind' });
+    const { source } = statement([]);
+    expect((await smallKeys(db, source, kinds, 3000)).sort()).toEqual(['k0', 'k1', 'k2', 'k3']);
+    expect(await smallKeys(db, source, kinds, 2000)).toEqual([]);
+    // The keys of another table bound a group only where each of its rows is one list row.
+    const joined = { ...source, from: 'few_other x JOIN few_probe f ON f.id = x.id' };
+    expect(await smallKeys(db, joined, kinds, 3000)).toEqual([]);
+    const once = { ...joined, distinctRowsOf: ['few_probe'] };
+    expect(await smallKeys(db, once, kinds, 3000)).toHaveLength(4);
+
+    for (const [limit, counted] of [
+      [3000, false],
+      [2000, true],
+    ] as const) {
+      const sorted = {
+        ...statement([
+          { id: 'kind', desc: true },
+          { id: 'day', desc: false },
+        ]),
+        groupCollectLimit: limit,
+      };
+      for (const page of [1, 40, 200]) {
+        const { client, statements } = notingClient(db);
+        const read = await queryListPage<{ id: number }>(client, sorted, page, 25);
+        const expected = await db.query<{ id: number }>(
+          `SELECT id FROM few_probe ORDER BY kind DESC NULLS LAST, day ASC NULLS LAST, id ASC
+           LIMIT 25 OFFSET ${(page - 1) * 25}`,
+        );
+        expect(read!.rows).toEqual(expected.rows);
+        const pageRead = statements.find((text) => text.includes('group_size')) ?? '';
+        const small = /WHEN sort_group_key0\.k::text = ANY\(\$\d+::text\[\]\) THEN 0/;
+        if (counted) expect(pageRead).not.toMatch(small);
+        else expect(pageRead).toMatch(small);
+      }
     }
   });
 

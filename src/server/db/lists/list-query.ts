@@ -9,13 +9,7 @@ import {
   type SortKey,
 } from '../../../domain';
 import type { SqlClient } from '../database';
-import {
-  dominantKeysOf,
-  filledGroupsOf,
-  groupFewValueSorts,
-  indexedGroups,
-  narrowingServesSort,
-} from './few-value-sorts';
+import { groupFewValueSorts, groupsKnown, narrowingServesSort } from './few-value-sorts';
 import { countRows, type ListTotal } from './list-count';
 import { fromFor, keyedRowsFrom, orderedGroups, type ListSource } from './list-source';
 import type { ListStatement } from './list-statement';
@@ -160,10 +154,7 @@ export async function queryListPage<T>(
   const { readsKnow } = reading.source;
   if (readsKnow) reading = { ...reading, scope: allOf(reading.scope, () => readsKnow) };
   const fewValues = await groupFewValueSorts(db, reading);
-  const walkedGroups = await indexedGroups(db, fewValues);
-  const dominantGroups = await dominantKeysOf(db, fewValues, walkedGroups);
-  const filledGroups = await filledGroupsOf(db, fewValues);
-  const grouped = { ...fewValues, walkedGroups, dominantGroups, filledGroups };
+  const grouped = { ...fewValues, ...(await groupsKnown(db, fewValues, GROUP_COLLECT_LIMIT)) };
   let rows = await readPage(db, grouped, window, read, walk);
   // The walk gave up before the page was full: the matches lie elsewhere in the sort order.
   if (read === 'bounded walk' && rows.length < window.limit) {
@@ -212,6 +203,10 @@ const limitSql = (window: PageWindow, builder: SqlBuilder) =>
 
 const keysSql = (source: ListSource) =>
   source.uniqueKey.map((expression, i) => `${expression} AS k${i}`).join(', ');
+
+/** The group key `alias.k` is one of `keys` (none: FALSE), as SQL. */
+const keyAmong = (alias: string, keys: readonly string[] = [], builder: SqlBuilder) =>
+  keys.length ? `${alias}.k::text = ANY(${builder.param(arrayLiteral(keys))}::text[])` : 'FALSE';
 
 const keyNames = (source: ListSource) => source.uniqueKey.map((_, i) => `k${i}`).join(', ');
 
@@ -278,19 +273,21 @@ function sortOrderKeys(
    * each version). Collected, the cost is the group's size. So a group of at most
    * GROUP_COLLECT_LIMIT matches is collected, a bigger one walked; counting stops past it. Where
    * an index reads a group in the next key's order (indexedGroups), every group is walked, and so
-   * is a group of a key most rows hold (`dominant`: the SQL telling it), uncounted.
+   * is a group of a key most rows hold (`known.dominant`: the SQL telling it), uncounted; a
+   * group of a key too few rows hold to pass the limit (`known.small`) is collected, uncounted.
    */
   const collectLimit = Math.trunc(statement.groupCollectLimit ?? GROUP_COLLECT_LIMIT);
   const bySize = (
     condition: string,
     walked: string,
     order: readonly SortTerm[],
-    dominant: string,
+    known: { readonly dominant: string; readonly small: string },
   ) => {
     const where = `(${scope}) AND (${filter}) AND ${condition}`;
     const count = `(SELECT count(*) FROM (SELECT 1 FROM ${fromFor(source, where)}
       WHERE ${where} LIMIT ${collectLimit + 1}) group_rows)`;
-    const size = `(SELECT CASE WHEN ${dominant} THEN ${collectLimit + 1} ELSE ${count} END AS n)`;
+    const size = `(SELECT CASE WHEN ${known.dominant} THEN ${collectLimit + 1}
+      WHEN ${known.small} THEN 0 ELSE ${count} END AS n)`;
     const sortColumns = order.map((term, i) => `${term.expression} AS s${i}`).join(', ');
     const sortOrder = order.map((term, i) => `s${i} ${term.direction}`).join(', ');
     // OFFSET 0 keeps the sort out of the subquery, so that it reads the group through its own
@@ -327,11 +324,13 @@ function sortOrderKeys(
       const walked = ordered(from + 1, inGroup);
       const walk =
         bounded || from + 1 === perKey.length || statement.walkedGroups?.includes(key.id);
-      const dominant = statement.dominantGroups?.[key.id] ?? [];
-      const isDominant = dominant.length
-        ? `${alias}.k::text = ANY(${builder.param(arrayLiteral(dominant))}::text[])`
-        : 'FALSE';
-      const read = walk ? walked : bySize(inGroup, walked, after, isDominant);
+      // Only a group read by its size asks for its known keys (parameters unused would fail).
+      const read = walk
+        ? walked
+        : bySize(inGroup, walked, after, {
+            dominant: keyAmong(alias, statement.dominantGroups?.[key.id], builder),
+            small: keyAmong(alias, statement.smallGroups?.[key.id], builder),
+          });
       const withKey = `(SELECT page_group${from}.* FROM ${groups} ${alias}
         CROSS JOIN LATERAL ${read} page_group${from})`;
       if (statement.filledGroups?.includes(key.id)) return union([withKey]);

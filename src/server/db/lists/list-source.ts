@@ -37,6 +37,13 @@ export interface ListSource {
    * columns its condition reads still count as needed, which rules out index-only scans.)
    */
   readonly parts?: { readonly base: string; readonly joins: readonly SourceJoin[] };
+  /**
+   * Tables besides the base each of whose rows is at most one of the list's rows in every scope
+   * the list is read in (a package's or a version's customers: one per org). A group of a
+   * grouped sort over such a table's column holds at most that column's rows of the table
+   * (smallKeys).
+   */
+  readonly distinctRowsOf?: readonly string[];
   /** The row's SELECT list (aliases are the row's field names). */
   readonly select: string;
   /**

@@ -27,6 +27,8 @@ export interface ListStatement {
   readonly walkedGroups?: readonly string[];
   /** By grouped sort key, the keys most rows hold, walked without counting (dominantKeys). */
   readonly dominantGroups?: Readonly<Record<string, readonly string[]>>;
+  /** By grouped sort key, the keys too few rows hold to count their group (smallKeys). */
+  readonly smallGroups?: Readonly<Record<string, readonly string[]>>;
   /** Grouped sort keys no row leaves empty: no branch for rows without one (filledGroupsOf). */
   readonly filledGroups?: readonly string[];
   /**

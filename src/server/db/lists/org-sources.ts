@@ -146,6 +146,8 @@ export const CUSTOMER_SOURCE: ListSource = {
       INSTANCE_JOIN,
     ],
   },
+  // Read for one package or one of its versions (customerScope): an org is one customer.
+  distinctRowsOf: ['org'],
   select: `${ORG_SELECT}, v.package_id, v.version_id, pv.version_number, v.license_status,
     v.install_date`,
   columns: {
