@@ -8,7 +8,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe('connection options', () => {
   const ours =
-    '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c cpu_operator_cost=0.005 -c constraint_exclusion=on';
+    '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c cpu_operator_cost=0.005 -c constraint_exclusion=on -c synchronize_seqscans=off';
 
   it('turns JIT off, sets the planner and keeps the options a DATABASE_URL gives', () => {
     expect(connectionSettings('postgres://h/db')).toEqual({
@@ -60,6 +60,8 @@ describe('connection options', () => {
         'SHOW constraint_exclusion',
       );
       expect(exclusion.rows[0]?.constraint_exclusion).toBe('on');
+      const scans = await db.query<{ synchronize_seqscans: string }>('SHOW synchronize_seqscans');
+      expect(scans.rows[0]?.synchronize_seqscans).toBe('off');
     } finally {
       await db.close();
     }
