@@ -339,3 +339,28 @@ export async function groupsKnown(
     filledGroups: await filledGroupsOf(db, statement),
   };
 }
+
+/**
+ * The aliases of `source`'s joins whose table holds more rows than `matches` (pg_class.reltuples,
+ * remembered): for that few matches, looking each one's record up by key beats hashing the
+ * joined table (fromWithLookups); a small table (the license orgs, the instances) is joined.
+ */
+export async function joinsBiggerThan(
+  db: SqlClient,
+  source: ListSource,
+  matches: number,
+  now = Date.now(),
+): Promise<Set<string>> {
+  const bigger = new Set<string>();
+  for (const join of source.parts?.joins ?? []) {
+    const rows = await remembered(db, `rows ${join.table}`, now, async () => {
+      const { rows: found } = await db.query<{ n: number }>(
+        'SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1)',
+        [join.table],
+      );
+      return found[0]?.n ?? 0;
+    });
+    if (rows > matches) bigger.add(join.alias);
+  }
+  return bigger;
+}

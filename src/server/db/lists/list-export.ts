@@ -1,7 +1,8 @@
 // Reads every row of a list in order through a cursor, a batch at a time, so an export of
 // 100 000 orgs never holds them all in memory.
 import type { Database } from '../database';
-import { orderBy, toJsonRow, whereClause } from './list-query';
+import { orderBy, whereClause } from './list-order';
+import { toJsonRow } from './list-query';
 import type { ListStatement } from './list-statement';
 import { SqlBuilder } from './sql-builder';
 

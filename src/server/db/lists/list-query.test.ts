@@ -141,4 +141,35 @@ describe('queryListPage', () => {
       expect(read.text).toContain('DESC');
     }
   });
+
+  it('collects counted matches looking up, one by one, the big table only the sort reads', async () => {
+    // The 34 rows of c = 1, sorted by their row of the 300 000-row table (a join it is not
+    // selected by): each looked up by key, not the whole table hashed.
+    const joined: ListStatement = {
+      ...rowsWith(1),
+      source: {
+        ...SOURCE,
+        from: 'list_count_probe p JOIN list_sparse_probe s ON s.id = p.id',
+        parts: {
+          base: 'list_count_probe p',
+          joins: [{ kind: 'JOIN', table: 'list_sparse_probe', alias: 's', on: 's.id = p.id' }],
+        },
+        columns: { ...SOURCE.columns, sparse: 's.c' },
+      },
+      sort: [{ id: 'sparse', desc: true }],
+    };
+    const expected = await testDb.db.query<{ id: number }>(
+      `SELECT p.id FROM list_count_probe p JOIN list_sparse_probe s ON s.id = p.id
+       WHERE p.c = 1 ORDER BY s.c DESC NULLS LAST, p.id DESC LIMIT 25`,
+    );
+    const { client, statements } = notingClient(testDb.db);
+    const page = await queryListPage<{ id: number }>(client, joined, 1, 25);
+    expect(page?.total).toBe(34);
+    expect(page?.rows).toEqual(expected.rows);
+    // In the matches' read, not only in the read of the page's rows by key (which looks up too).
+    const matches = /MATERIALIZED \(([^]*?)\) page JOIN/.exec(pageRead(statements))?.[1];
+    expect(matches).toContain(
+      'JOIN LATERAL (SELECT * FROM list_sparse_probe s WHERE s.id = p.id OFFSET 0) s ON TRUE',
+    );
+  });
 });

@@ -6,66 +6,26 @@ import {
   pageWindow,
   type ListPage,
   type PageWindow,
-  type SortKey,
 } from '../../../domain';
 import type { SqlClient } from '../database';
-import { groupFewValueSorts, groupsKnown, narrowingServesSort } from './few-value-sorts';
+import {
+  groupFewValueSorts,
+  groupsKnown,
+  joinsBiggerThan,
+  narrowingServesSort,
+} from './few-value-sorts';
 import { countRows, type ListTotal } from './list-count';
-import { fromFor, keyedRowsFrom, orderedGroups, type ListSource } from './list-source';
+import { orderBy, sortTerms, termsSql, whereClause, type SortTerm } from './list-order';
+import {
+  fromFor,
+  fromWithLookups,
+  keyedRowsFrom,
+  orderedGroups,
+  type ListSource,
+} from './list-source';
 import type { ListStatement } from './list-statement';
 import { allOf, arrayLiteral, SqlBuilder } from './sql-builder';
 import { boundedWalk, type BoundedWalk } from './walk-limit';
-
-/** One term of an ORDER BY: a trusted SQL expression and its direction with its NULLS rule. */
-interface SortTerm {
-  readonly expression: string;
-  readonly direction: string;
-}
-
-/**
- * The sort's terms, the unique key last. Empty values sort last whichever the direction; the
- * unique key breaks ties in the direction of the last sort column, so that one index on
- * (column, key) serves the column both ways, walked forwards or backwards, alone or within one
- * value of the columns before it (docs/architecture.md "How a page is read"). `reverse` turns the whole order around, empty values included (ASC NULLS LAST
- * becomes DESC NULLS FIRST): the first rows of the reversed order are the last rows of the list.
- */
-function sortTerms(source: ListSource, sort: readonly SortKey[], reverse = false): SortTerm[] {
-  const terms = sort.flatMap((key) => {
-    const expression = source.columns[key.id];
-    if (expression === undefined) throw new Error(`No SQL for sort column '${key.id}'`);
-    const desc = key.desc !== reverse;
-    const direction = `${desc ? 'DESC' : 'ASC'} NULLS ${reverse ? 'FIRST' : 'LAST'}`;
-    // A value read through a foreign key is ordered by the key too, so that the list can be read
-    // one key at a time (see groupedWalk) in exactly this order.
-    const grouped = source.groupedSorts?.[key.id];
-    return grouped
-      ? [
-          { expression, direction },
-          { expression: grouped.ref, direction },
-        ]
-      : [{ expression, direction }];
-  });
-  const keyDesc = (sort.at(-1)?.desc ?? false) !== reverse;
-  const unique = source.uniqueKey.map((expression) => ({
-    expression,
-    direction: keyDesc ? 'DESC' : 'ASC',
-  }));
-  return [...terms, ...unique];
-}
-
-const termsSql = (terms: readonly SortTerm[]) =>
-  terms.map((term) => `${term.expression} ${term.direction}`).join(', ');
-
-export function orderBy(source: ListSource, sort: readonly SortKey[], reverse = false): string {
-  return termsSql(sortTerms(source, sort, reverse));
-}
-
-/** The WHERE clause of a statement, its parameters added to the builder. */
-export function whereClause(statement: ListStatement, builder: SqlBuilder): string {
-  const scope = statement.scope(builder);
-  const filter = builder.fragment(statement.filter);
-  return `(${scope}) AND (${filter})`;
-}
 
 /** Values PostgreSQL returns as Date become ISO text (the contract's time fields). */
 export function toJsonRow<T>(row: Record<string, unknown>): T {
@@ -155,10 +115,11 @@ export async function queryListPage<T>(
   if (readsKnow) reading = { ...reading, scope: allOf(reading.scope, () => readsKnow) };
   const fewValues = await groupFewValueSorts(db, reading);
   const grouped = { ...fewValues, ...(await groupsKnown(db, fewValues, GROUP_COLLECT_LIMIT)) };
-  let rows = await readPage(db, grouped, window, read, walk);
+  const counted = total.total_is_estimate ? undefined : total.total;
+  let rows = await readPage(db, grouped, window, read, counted, walk);
   // The walk gave up before the page was full: the matches lie elsewhere in the sort order.
   if (read === 'bounded walk' && rows.length < window.limit) {
-    rows = await readPage(db, grouped, window, 'filter first');
+    rows = await readPage(db, grouped, window, 'filter first', counted);
   }
   return { rows: rows.map((row) => toJsonRow<T>(row)), ...total };
 }
@@ -172,19 +133,28 @@ function pageRead(statement: ListStatement, total: ListTotal): PageRead {
   return filtered?.length === 0 || filtersWalk ? 'walk' : 'bounded walk';
 }
 
-/** Reads a page's rows: its keys found as `read` says, then the row's columns for those keys. */
+/**
+ * Reads a page's rows: its keys found as `read` says, then the row's columns for those keys.
+ * `counted`: the exact count of the matches, when they were counted.
+ */
 async function readPage(
   db: SqlClient,
   statement: ListStatement,
   window: PageWindow,
   read: PageRead,
+  counted: number | undefined,
   walk?: BoundedWalk,
 ): Promise<Record<string, unknown>[]> {
   const builder = new SqlBuilder();
+  // Counted, the matches are few: a big table's record only the sort reads is looked up for each.
+  const lookUp =
+    read === 'filter first' && counted !== undefined
+      ? await joinsBiggerThan(db, statement.source, counted)
+      : new Set<string>();
   const { select, from, uniqueKey } = statement.source;
   const pageKeys =
     read === 'filter first'
-      ? filterFirstKeys(statement, window, builder)
+      ? filterFirstKeys(statement, window, builder, lookUp)
       : sortOrderKeys(statement, window, builder, read === 'bounded walk' ? walk : undefined);
   const order = orderBy(statement.source, statement.sort);
   const keyed = keyedRowsFrom(statement.source, pageKeys);
@@ -368,11 +338,12 @@ function filterFirstKeys(
   statement: ListStatement,
   window: PageWindow,
   builder: SqlBuilder,
+  lookUp: ReadonlySet<string>,
 ): string {
   const { source } = statement;
   const terms = sortTerms(source, statement.sort, window.from === 'end');
   const where = whereClause(statement, builder);
-  const from = fromFor(source, `${where} ${terms.map((t) => t.expression).join(' ')}`);
+  const from = fromWithLookups(source, where, terms.map((t) => t.expression).join(' '), lookUp);
   const columns = terms.map((term, i) => `${term.expression} AS s${i}`);
   const order = terms.map((term, i) => `s${i} ${term.direction}`);
   const keyAt = terms.length - source.uniqueKey.length;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_SOURCE } from './org-sources';
 import { LICENSE_SOURCE } from './license-source';
-import { fromFor, keyedRowsFrom } from './list-source';
+import { fromFor, fromWithLookups, keyedRowsFrom } from './list-source';
 
 describe('fromFor', () => {
   it('keeps only the joins the SQL names', () => {
@@ -34,5 +34,34 @@ describe('keyedRowsFrom', () => {
       'JOIN LATERAL (SELECT * FROM package_version pv WHERE pv.version_id = v.version_id OFFSET 0) pv ON TRUE',
       'LEFT JOIN LATERAL (SELECT * FROM instance i WHERE i.key = o.instance OFFSET 0) i ON TRUE',
     ]);
+  });
+});
+
+describe('fromWithLookups', () => {
+  const where = 'v.version_id = $1 AND v.license_status = ANY($2)';
+  it('looks up, row by row, a big table only the sort reads', () => {
+    expect(fromWithLookups(CUSTOMER_SOURCE, where, 'o.status', new Set(['o'])).split('\n')).toEqual(
+      [
+        'org_package_version v',
+        'JOIN LATERAL (SELECT * FROM org o WHERE o.org_id = v.org_id OFFSET 0) o ON TRUE',
+      ],
+    );
+  });
+
+  it('joins a table the rows are selected by, or one not named to look up', () => {
+    const byStatus = `${where} AND o.status = $3`;
+    expect(fromWithLookups(CUSTOMER_SOURCE, byStatus, 'o.status', new Set(['o']))).toBe(
+      fromFor(CUSTOMER_SOURCE, byStatus),
+    );
+    expect(
+      fromWithLookups(CUSTOMER_SOURCE, where, 'i.location', new Set(['o'])).split('\n'),
+    ).toEqual([
+      'org_package_version v',
+      'JOIN LATERAL (SELECT * FROM org o WHERE o.org_id = v.org_id OFFSET 0) o ON TRUE',
+      'LEFT JOIN instance i ON i.key = o.instance',
+    ]);
+    expect(fromWithLookups(CUSTOMER_SOURCE, where, 'o.status', new Set())).toBe(
+      fromFor(CUSTOMER_SOURCE, `${where} o.status`),
+    );
   });
 });

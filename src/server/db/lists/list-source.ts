@@ -173,10 +173,8 @@ export function distinctKeyGroups(
 
 const usesAlias = (sql: string, alias: string) => new RegExp(`\\b${alias}\\.`).test(sql);
 
-/** The FROM clause with only the joins `sql` reads (and the joins those read), in their order. */
-export function fromFor(source: ListSource, sql: string): string {
-  if (!source.parts) return source.from;
-  const { base, joins } = source.parts;
+/** The joins `sql` reads, and the joins those read. */
+function neededJoins(joins: readonly SourceJoin[], sql: string): Set<SourceJoin> {
   const needed = new Set<SourceJoin>();
   let reading = sql;
   for (let changed = true; changed;) {
@@ -189,7 +187,38 @@ export function fromFor(source: ListSource, sql: string): string {
       }
     }
   }
+  return needed;
+}
+
+/** The FROM clause with only the joins `sql` reads (and the joins those read), in their order. */
+export function fromFor(source: ListSource, sql: string): string {
+  if (!source.parts) return source.from;
+  const { base, joins } = source.parts;
+  const needed = neededJoins(joins, sql);
   return [base, ...joins.filter((join) => needed.has(join)).map(joinSql)].join('\n');
+}
+
+/**
+ * The FROM clause of the rows `where` selects with what `lookedUp` reads besides: the joins
+ * `where` reads are joined, and so are the other joins `lookedUp` reads unless `lookUp` names
+ * their alias: those are looked up row by row (lateralLookup). For a few thousand matches a
+ * lookup each beats the planner's hash of a whole big table: a version's 5 440 customers of some
+ * license statuses, sorted by their org's status, hashed all 100 000 orgs (46 ms, psql).
+ */
+export function fromWithLookups(
+  source: ListSource,
+  where: string,
+  lookedUp: string,
+  lookUp: ReadonlySet<string>,
+): string {
+  if (!source.parts) return source.from;
+  const { base, joins } = source.parts;
+  const joined = neededJoins(joins, where);
+  const needed = neededJoins(joins, `${where} ${lookedUp}`);
+  const parts = joins.filter((join) => needed.has(join));
+  const read = (join: SourceJoin) =>
+    joined.has(join) || !lookUp.has(join.alias) ? joinSql(join) : lateralLookup(join);
+  return [base, ...parts.map(read)].join('\n');
 }
 
 /** A join as a lookup the planner keeps where it is written (OFFSET 0: not pulled up). */
