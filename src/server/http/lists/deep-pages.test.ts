@@ -123,4 +123,40 @@ describe('deep pages of a large list', () => {
     const past = await page({ page: Math.ceil(total / 100) + 1, pageSize: 100, filters });
     expect(past.json()).toMatchObject({ rows: [], total });
   });
+
+  it('serves every page of an exactly counted filtered list in the list order, whichever end it is read from', async () => {
+    // user3's 3 571 rows, counted exactly: pages in the second half are read from the end
+    // (fromNearerEnd), and by actor then target the actor is read one value at a time.
+    const filters = JSON.stringify([{ id: 'actor', value: 'user3' }]);
+    const { rows: matched } = await testDb.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE actor = 'user3'`,
+    );
+    const matches = matched[0]!.n;
+    const target = AUDIT_SOURCE.columns.target!;
+    for (const [query, orderBy] of [
+      [{ sort_field: 'target' }, `${target} ASC NULLS LAST, l.id ASC`],
+      [{ sort_field: 'target', sort_dir: 'desc' }, `${target} DESC NULLS LAST, l.id DESC`],
+      [
+        { sort_field: 'actor,target', sort_dir: 'asc,desc' },
+        `l.actor ASC NULLS LAST, ${target} DESC NULLS LAST, l.id DESC`,
+      ],
+    ] as const) {
+      const { rows } = await testDb.db.query<{ id: number }>(
+        `SELECT l.id::int AS id FROM audit_log l WHERE l.actor = 'user3' ORDER BY ${orderBy}`,
+      );
+      const order = rows.map((row) => row.id);
+      const size = 100;
+      const last = Math.ceil(matches / size);
+      for (const p of [1, 2, Math.floor(last / 2), last - 2, last - 1, last]) {
+        const response = await page({ ...query, page: p, pageSize: size, filters });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<ListPage<{ id: number }>>();
+        expect(body).toMatchObject({ total: matches, total_is_estimate: false });
+        expect(
+          body.rows.map((row) => row.id),
+          `${JSON.stringify(query)} page ${p}`,
+        ).toEqual(order.slice((p - 1) * size, p * size));
+      }
+    }
+  });
 });
