@@ -8,7 +8,7 @@ import {
   FEW_DISTINCT,
   distinctCount,
   dominantKeys,
-  filledGroupsOf,
+  groupsKnown,
   groupFewValueSorts,
   indexLeadsWith,
   indexedGroups,
@@ -183,14 +183,14 @@ describe('sort keys with few values', () => {
     ];
     const withoutKey = /f\.kind IS NULL/;
     const grouped = await groupFewValueSorts(db, statement(sort));
-    expect(await filledGroupsOf(db, grouped)).toEqual(['kind']);
+    expect((await groupsKnown(db, grouped, 60_000)).filledGroups).toEqual(['kind']);
     for (const read of await pageReads(statement(sort), BY_KIND_NOTE)) {
       expect(read).not.toMatch(withoutKey);
     }
     // One row without a kind: its branch is read again, and the row is on the last page.
     await db.exec('UPDATE few_probe SET kind = NULL WHERE id = 77');
     try {
-      expect(await filledGroupsOf(db, grouped)).toEqual([]);
+      expect((await groupsKnown(db, grouped, 60_000)).filledGroups).toEqual([]);
       for (const read of await pageReads(statement(sort), BY_KIND_NOTE)) {
         expect(read).toMatch(withoutKey);
       }

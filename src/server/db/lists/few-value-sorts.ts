@@ -204,22 +204,43 @@ export const DOMINANT_SHARE = 0.5;
  * where nearly every row tested is one of it: counting it to choose, and collecting and sorting
  * it, cost a version's customers by status then name 250 ms, every org being Installed.
  */
-export function dominantKeys(
+export async function dominantKeys(
   db: SqlClient,
   groups: SortGroups,
   now = Date.now(),
 ): Promise<string[]> {
   const { keys } = groups;
-  if (!keys) return Promise.resolve([]);
-  return remembered(db, `dominant ${keys.table}.${keys.column}`, now, async () => {
-    const { rows } = await db.query<{ value: string }>(
-      `SELECT common.value FROM pg_stats s,
+  if (!keys) return [];
+  const common = await commonValues(db, keys.table, keys.column, now);
+  return common.filter((value) => value.share >= DOMINANT_SHARE).map((value) => value.value);
+}
+
+/** A column's most common values and the share of the rows each holds (pg_stats). */
+function commonValues(
+  db: SqlClient,
+  table: string,
+  column: string,
+  now: number,
+): Promise<{ value: string; share: number }[]> {
+  return remembered(db, `common ${table}.${column}`, now, async () => {
+    const { rows } = await db.query<{ value: string; share: number }>(
+      `SELECT common.value, common.share::float8 AS share FROM pg_stats s,
               unnest(s.most_common_vals::text::text[], s.most_common_freqs) AS common(value, share)
-        WHERE s.schemaname = current_schema() AND s.tablename = $1 AND s.attname = $2
-          AND common.share >= $3`,
-      [keys.table, keys.column, DOMINANT_SHARE],
+        WHERE s.schemaname = current_schema() AND s.tablename = $1 AND s.attname = $2`,
+      [table, column],
     );
-    return rows.map((row) => row.value);
+    return rows;
+  });
+}
+
+/** The planner's count of a table's rows (pg_class.reltuples; 0 before it is analyzed). */
+function tableRows(db: SqlClient, table: string, now: number): Promise<number> {
+  return remembered(db, `rows ${table}`, now, async () => {
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1)',
+      [table],
+    );
+    return rows[0]?.n ?? 0;
   });
 }
 
@@ -231,7 +252,7 @@ export function dominantKeys(
  * counting a package's customers of one edition joined every org of that edition, and
  * collecting them joined them again (42 ms, then 45 ms). A wrong estimate costs time, not rows.
  */
-export function smallKeys(
+export async function smallKeys(
   db: SqlClient,
   source: ListSource,
   groups: SortGroups,
@@ -242,53 +263,10 @@ export function smallKeys(
   const own =
     keys &&
     (keys.table === baseTable(source)?.table || source.distinctRowsOf?.includes(keys.table));
-  if (!keys || !own) return Promise.resolve([]);
-  return remembered(db, `small ${keys.table}.${keys.column}.${most}`, now, async () => {
-    const { rows } = await db.query<{ value: string }>(
-      `SELECT common.value FROM pg_stats s
-         JOIN pg_class c ON c.oid = to_regclass(quote_ident(s.schemaname) || '.' || quote_ident(s.tablename)),
-              unnest(s.most_common_vals::text::text[], s.most_common_freqs) AS common(value, share)
-        WHERE s.schemaname = current_schema() AND s.tablename = $1 AND s.attname = $2
-          AND common.share * greatest(c.reltuples, 0) <= $3`,
-      [keys.table, keys.column, most / 2],
-    );
-    return rows.map((row) => row.value);
-  });
-}
-
-/**
- * By grouped sort key but the last that is not walked, its smallKeys of at most the statement's
- * groupCollectLimit rows (`collectLimit` unless it says).
- */
-export async function smallKeysOf(
-  db: SqlClient,
-  statement: SortedStatement & { readonly groupCollectLimit?: number },
-  walkedGroups: readonly string[],
-  collectLimit: number,
-): Promise<Record<string, readonly string[]>> {
-  const most = statement.groupCollectLimit ?? collectLimit;
-  const small: Record<string, readonly string[]> = {};
-  for (const key of statement.sort.slice(0, -1)) {
-    const groups = statement.source.groupedSorts?.[key.id];
-    if (groups && !walkedGroups.includes(key.id)) {
-      small[key.id] = await smallKeys(db, statement.source, groups, most);
-    }
-  }
-  return small;
-}
-
-/** By grouped sort key but the last (those not walked anyway), its dominantKeys. */
-export async function dominantKeysOf(
-  db: SqlClient,
-  statement: SortedStatement,
-  walkedGroups: readonly string[],
-): Promise<Record<string, readonly string[]>> {
-  const dominant: Record<string, readonly string[]> = {};
-  for (const key of statement.sort.slice(0, -1)) {
-    const groups = statement.source.groupedSorts?.[key.id];
-    if (groups && !walkedGroups.includes(key.id)) dominant[key.id] = await dominantKeys(db, groups);
-  }
-  return dominant;
+  if (!keys || !own) return [];
+  const rows = await tableRows(db, keys.table, now);
+  const common = await commonValues(db, keys.table, keys.column, now);
+  return common.filter((value) => value.share * rows <= most / 2).map((value) => value.value);
 }
 
 /**
@@ -306,25 +284,14 @@ export async function holdsEmpty(db: SqlClient, { keys }: SortGroups): Promise<b
 }
 
 /**
- * The grouped sort keys but the last whose column no row leaves empty (holdsEmpty, one probe
- * each, every read: a key emptied meanwhile shows from the next read on). Their branch of rows
- * without a key is left out: under it the next key is read again, one probe per group of that
- * key, and a million licenses by status then account probed each of 52 000 accounts for
- * licenses without a status, which none has (340 ms).
- */
-export async function filledGroupsOf(db: SqlClient, statement: SortedStatement): Promise<string[]> {
-  const filled: string[] = [];
-  for (const key of statement.sort.slice(0, -1)) {
-    const groups = statement.source.groupedSorts?.[key.id];
-    if (groups?.keys && !(await holdsEmpty(db, groups))) filled.push(key.id);
-  }
-  return filled;
-}
-
-/**
- * What the statement's grouped sort keys are known by, for reading a page (ListStatement): the
- * groups walked whatever their size, the keys most rows hold and those too few hold to count, and
- * the keys no row leaves empty. `collectLimit`: GROUP_COLLECT_LIMIT, unless the statement says.
+ * What the statement's grouped sort keys but the last are known by, for reading a page
+ * (ListStatement): the groups walked whatever their size (indexedGroups); of the others, the keys
+ * most rows hold (dominantKeys) and those too few hold to count (smallKeys, of at most the
+ * statement's groupCollectLimit rows, `collectLimit` unless it says); and the keys no row leaves
+ * empty (holdsEmpty, one probe each, every read: a key emptied meanwhile shows from the next read
+ * on). Their branch of rows without a key is left out: under it the next key is read again, one
+ * probe per group of that key, and a million licenses by status then account probed each of
+ * 52 000 accounts for licenses without a status, which none has (340 ms).
  */
 export async function groupsKnown(
   db: SqlClient,
@@ -332,12 +299,19 @@ export async function groupsKnown(
   collectLimit: number,
 ) {
   const walkedGroups = await indexedGroups(db, statement);
-  return {
-    walkedGroups,
-    dominantGroups: await dominantKeysOf(db, statement, walkedGroups),
-    smallGroups: await smallKeysOf(db, statement, walkedGroups, collectLimit),
-    filledGroups: await filledGroupsOf(db, statement),
-  };
+  const most = statement.groupCollectLimit ?? collectLimit;
+  const dominantGroups: Record<string, readonly string[]> = {};
+  const smallGroups: Record<string, readonly string[]> = {};
+  const filledGroups: string[] = [];
+  for (const key of statement.sort.slice(0, -1)) {
+    const groups = statement.source.groupedSorts?.[key.id];
+    if (!groups) continue;
+    if (groups.keys && !(await holdsEmpty(db, groups))) filledGroups.push(key.id);
+    if (walkedGroups.includes(key.id)) continue;
+    dominantGroups[key.id] = await dominantKeys(db, groups);
+    smallGroups[key.id] = await smallKeys(db, statement.source, groups, most);
+  }
+  return { walkedGroups, dominantGroups, smallGroups, filledGroups };
 }
 
 /**
@@ -353,13 +327,7 @@ export async function joinsBiggerThan(
 ): Promise<Set<string>> {
   const bigger = new Set<string>();
   for (const join of source.parts?.joins ?? []) {
-    const rows = await remembered(db, `rows ${join.table}`, now, async () => {
-      const { rows: found } = await db.query<{ n: number }>(
-        'SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1)',
-        [join.table],
-      );
-      return found[0]?.n ?? 0;
-    });
+    const rows = await tableRows(db, join.table, now);
     if (rows > matches) bigger.add(join.alias);
   }
   return bigger;

@@ -29,7 +29,7 @@ export interface ListStatement {
   readonly dominantGroups?: Readonly<Record<string, readonly string[]>>;
   /** By grouped sort key, the keys too few rows hold to count their group (smallKeys). */
   readonly smallGroups?: Readonly<Record<string, readonly string[]>>;
-  /** Grouped sort keys no row leaves empty: no branch for rows without one (filledGroupsOf). */
+  /** Grouped sort keys no row leaves empty: no branch for rows without one (groupsKnown). */
   readonly filledGroups?: readonly string[];
   /**
    * Text columns a filter asks to be blank: their rows with a value are those holding the empty
