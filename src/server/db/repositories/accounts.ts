@@ -10,7 +10,7 @@ export interface AccountRow {
 
 const INSERT = `INSERT INTO account (account_id, account_name, source_org_id, modified_date)
      SELECT u.account_id, u.account_name, $1, u.modified
-     FROM unnest($2::text::text[], $3::text::text[], $4::text::timestamptz[])
+     FROM unnest($2::text[], $3::text[], $4::timestamptz[])
        AS u(account_id, account_name, modified)`;
 
 const UPSERT = `${INSERT}

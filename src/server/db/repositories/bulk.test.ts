@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const readBack = async (literal: string, type: string) =>
   (
-    await testDb.db.query<{ v: unknown }>(`SELECT unnest($1::text::${type}[]) AS v`, [literal])
+    await testDb.db.query<{ v: unknown }>(`SELECT unnest($1::${type}[]) AS v`, [literal])
   ).rows.map((row) => row.v);
 
 describe('arrayLiteral', () => {

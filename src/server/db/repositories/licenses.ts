@@ -26,10 +26,10 @@ const INSERT = `INSERT INTO license (sfid, source_org_id, name, org_id, account_
        version_id, modified_date)
      SELECT u.sfid, $1, u.name, u.org_id, u.account_id, u.instance, u.type, u.is_sandbox, u.status,
        u.edition, u.install_date, u.expiration, u.used, u.package_id, u.version_id, u.modified
-     FROM unnest($2::text::text[], $3::text::text[], $4::text::text[], $5::text::text[],
-       $6::text::text[], $7::text::text[], $8::text::boolean[], $9::text::text[],
-       $10::text::text[], $11::text::timestamptz[], $12::text::date[], $13::text::integer[],
-       $14::text::text[], $15::text::text[], $16::text::timestamptz[])
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[],
+       $6::text[], $7::text[], $8::boolean[], $9::text[],
+       $10::text[], $11::timestamptz[], $12::date[], $13::integer[],
+       $14::text[], $15::text[], $16::timestamptz[])
        AS u(sfid, name, org_id, account_id, instance, type, is_sandbox, status, edition,
             install_date, expiration, used, package_id, version_id, modified)`;
 

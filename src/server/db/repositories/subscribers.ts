@@ -80,8 +80,8 @@ async function writeOrgs(
 ): Promise<void> {
   const insert = `INSERT INTO org (org_id, name, instance, parent_org_id, is_sandbox, type,
        modified_date)
-     SELECT * FROM unnest($1::text::text[], $2::text::text[], $3::text::text[], $4::text::text[],
-       $5::text::boolean[], $6::text::text[], $7::text::timestamptz[])`;
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[],
+       $5::boolean[], $6::text[], $7::timestamptz[])`;
   await db.query(
     mode === 'fresh'
       ? insert
@@ -126,13 +126,13 @@ async function writeInstalls(
        install_date, status, modified_date)
      SELECT u.org_id, $1, u.version_id, coalesce(l.status, 'Active'), l.install_date, 'Installed',
        u.modified
-     FROM unnest($2::text::text[], $3::text::text[], $4::text::timestamptz[])
+     FROM unnest($2::text[], $3::text[], $4::timestamptz[])
        AS u(org_id, version_id, modified)
      LEFT JOIN (
        SELECT DISTINCT ON (y.org_id) y.org_id, ${EFFECTIVE_LICENSE_STATUS('y', '$5')} AS status,
          y.install_date
        FROM license y
-       WHERE y.org_id = ANY($2::text::bpchar[]) AND y.package_id = $1::bpchar
+       WHERE y.org_id = ANY($2::text[]::bpchar[]) AND y.package_id = $1::bpchar
        ORDER BY y.org_id, y.modified_date DESC, y.sfid DESC
      ) l ON l.org_id = u.org_id::bpchar`;
   await db.query(
