@@ -75,6 +75,52 @@ describe('bulk load', () => {
     expect(await finishInterruptedBulkLoads(testDb.db)).toEqual([]);
   });
 
+  it("turns the license triggers off for the load and notes the loaded licenses' unknown accounts at its end", async () => {
+    const ACCOUNT = '001000000000001AAA';
+    const triggersOn = async () =>
+      (
+        await testDb.db.query<{ name: string; enabled: string }>(
+          `SELECT tgname AS name, tgenabled AS enabled FROM pg_trigger
+           WHERE tgrelid = 'license'::regclass AND tgname LIKE 'license_accounts_%'
+           ORDER BY tgname`,
+        )
+      ).rows.map((row) => `${row.name} ${row.enabled}`);
+    const noted = async () =>
+      (
+        await testDb.db.query<{ account_id: string }>(
+          'SELECT account_id FROM license_account_unknown ORDER BY account_id',
+        )
+      ).rows.map((row) => row.account_id);
+    const addLicense = (sfid: string) =>
+      testDb.db.query(
+        `INSERT INTO license (sfid, org_id, account_id, package_id, version_id)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [sfid, ORG, ACCOUNT, PACKAGE, VERSION],
+      );
+    await testDb.db.exec('DELETE FROM license_account_unknown');
+
+    expect(await beginBulkLoad(testDb.db, 'license')).toBe(true);
+    expect(await triggersOn()).toEqual([
+      'license_accounts_inserted D',
+      'license_accounts_updated D',
+    ]);
+    await addLicense('a0L000000000001AAA');
+    expect(await noted()).toEqual([]);
+
+    // Also after a process that died mid-load: the next start turns them on and catches up.
+    expect(await finishInterruptedBulkLoads(testDb.db)).toEqual(['license']);
+    expect(await triggersOn()).toEqual([
+      'license_accounts_inserted O',
+      'license_accounts_updated O',
+    ]);
+    expect(await noted()).toEqual([ACCOUNT]);
+    // And writes after the load are noted by the triggers again.
+    await testDb.db.exec('DELETE FROM license_account_unknown');
+    await addLicense('a0L000000000002AAA');
+    expect(await noted()).toEqual([ACCOUNT]);
+    await testDb.db.exec('DELETE FROM license_account_unknown');
+  });
+
   it('refuses to restore a foreign key over an orphan, and keeps the rebuild pending', async () => {
     expect(await beginBulkLoad(testDb.db, 'org_package_version')).toBe(true);
     await install('00D000000000009AAA');
