@@ -15,9 +15,9 @@ afterAll(async () => {
 });
 
 const readBack = async (literal: string, type: string) =>
-  (
-    await testDb.db.query<{ v: unknown }>(`SELECT unnest($1::${type}[]) AS v`, [literal])
-  ).rows.map((row) => row.v);
+  (await testDb.db.query<{ v: unknown }>(`SELECT unnest($1::${type}[]) AS v`, [literal])).rows.map(
+    (row) => row.v,
+  );
 
 describe('arrayLiteral', () => {
   it('keeps text exactly, quotes, backslashes, braces, NULL and blanks included', async () => {
