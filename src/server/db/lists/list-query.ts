@@ -110,9 +110,13 @@ export async function queryListPage<T>(
     walk = await boundedWalk(db, reading, depth, total.total, exactWalk ? 0.5 : 1);
     read = walk === undefined ? 'filter first' : 'bounded walk';
   }
-  // What every row of the list meets, told to the reads only, not to the total (ListSource).
+  // What every row of the list meets, told to filtered reads and those in its column's order
+  // (ListSource).
   const { readsKnow } = reading.source;
-  if (readsKnow) reading = { ...reading, scope: allOf(reading.scope, () => readsKnow) };
+  const filtered = (reading.filteredColumns?.length ?? 0) > 0;
+  if (readsKnow && (filtered || reading.sort.some((key) => key.id === readsKnow.column))) {
+    reading = { ...reading, scope: allOf(reading.scope, () => readsKnow.sql) };
+  }
   const fewValues = await groupFewValueSorts(db, reading);
   const grouped = { ...fewValues, ...(await groupsKnown(db, fewValues, GROUP_COLLECT_LIMIT)) };
   const counted = total.total_is_estimate ? undefined : total.total;

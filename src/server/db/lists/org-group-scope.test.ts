@@ -81,4 +81,35 @@ describe("a group's members by their groups", () => {
       }
     }
   });
+
+  it("are read by another column without the group names' condition unless a filter is set", async () => {
+    // Counted as independent of membership, the condition made a group's 20 000 members an
+    // estimated 4 000, and the planner hashed them all rather than walk the name index.
+    const all = await testDb.db.query<{ org_id: string }>(
+      `SELECT o.org_id FROM org o JOIN org_group_member m ON m.org_id = o.org_id
+       WHERE m.org_group_id = $1 ORDER BY o.name, o.org_id`,
+      [groupId],
+    );
+    const order = all.rows.map((row) => row.org_id);
+    for (const contains of [undefined, '1']) {
+      const statement: ListStatement = {
+        source: GROUP_MEMBER_SOURCE,
+        scope: orgScope({ groupId }, SETTINGS),
+        filter: (first) =>
+          contains === undefined
+            ? { text: 'TRUE', params: [] }
+            : { text: `o.name LIKE $${first}`, params: [`%${contains}%`] },
+        sort: [{ id: 'name', desc: false }],
+        filteredColumns: contains === undefined ? [] : ['name'],
+      };
+      const { client, statements } = notingClient(testDb.db);
+      const read = await queryListPage<{ org_id: string }>(client, statement, 40, 25);
+      if (contains === undefined) {
+        expect(read!.rows.map((row) => row.org_id)).toEqual(order.slice(975, 1000));
+      }
+      const pageRead = statements.find((text) => text.includes('ORDER BY o.name'));
+      expect(pageRead).toBeDefined();
+      expect(pageRead!.includes('o.group_names IS NOT NULL')).toBe(contains !== undefined);
+    }
+  });
 });
