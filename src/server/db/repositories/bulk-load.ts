@@ -26,8 +26,8 @@ interface Deferred {
  * Statement triggers a bulk load of the table turns off, and the one statement that does, once the
  * load ends, what they would have done page by page. The license triggers note the accounts that
  * licenses name but that are not stored (0015_list_sort_indexes.sql): in a first fetch the
- * accounts come after the licenses, so every page of licenses noted some 1 500 accounts again, a
- * quarter of PostgreSQL's time inserting licenses; one anti-join over the loaded licenses notes
+ * accounts come after the licenses, so every page of licenses noted some 1 500 accounts again (a
+ * quarter of PostgreSQL's samples inserting licenses in a profile); one anti-join over the loaded licenses notes
  * them all. Until the load ends, licenses sorted by account name may place a license of a
  * missing account out of the empty names' group, as any list of a table being loaded is partial.
  */
