@@ -49,7 +49,12 @@ async function totalOf(upTo: number, filter?: string) {
   return {
     total: page!.total,
     estimate: page!.total_is_estimate,
-    counted: texts.some((text) => text.startsWith('SELECT count(*)::int AS n FROM (SELECT 1')),
+    // By a count of its own or by the read that cuts the page from the matches (filter-first.ts).
+    counted: texts.some(
+      (text) =>
+        text.startsWith('SELECT count(*)::int AS n FROM (SELECT 1') ||
+        text.includes('count(*)::int AS n FROM matches'),
+    ),
   };
 }
 

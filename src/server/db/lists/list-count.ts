@@ -20,13 +20,15 @@ export const TRUSTED_ESTIMATE = 2 * EXACT_COUNT_LIMIT;
 
 /**
  * The total of the rows of `from` ('FROM … WHERE …', its parameters `params`). `filtered`: some
- * user filter is part of it (see TRUSTED_ESTIMATE).
+ * user filter is part of it (see TRUSTED_ESTIMATE). `estimated`: the planner's estimate of those
+ * rows, when the caller has it already.
  */
 export async function countRows(
   db: SqlClient,
   from: string,
   params: readonly unknown[],
   filtered = true,
+  estimated?: number,
 ): Promise<ListTotal> {
   const early = filtered ? undefined : await estimateRows(db, from, params);
   if (early !== undefined && early >= TRUSTED_ESTIMATE) {
@@ -41,7 +43,7 @@ export async function countRows(
   // Counting every match of a million rows on each keystroke would hold every page up; past the
   // limit (docs/product.md "Constants and limits") the planner's row estimate is close enough for
   // "about N".
-  const estimate = early ?? (await estimateRows(db, from, params));
+  const estimate = early ?? estimated ?? (await estimateRows(db, from, params));
   return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), total_is_estimate: true };
 }
 

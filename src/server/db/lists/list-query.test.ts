@@ -1,5 +1,6 @@
 // queryListPage reads no page when the exact count says the matches end before it: an empty list
-// costs its count only.
+// costs its count only. Few matches are counted by the read that cuts the page from them; the
+// other reads are tested with that read turned off (countingReadUpTo: 0).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { queryListPage } from './list-query';
@@ -40,30 +41,50 @@ const rowsWith = (c: number): ListStatement => ({
   filteredColumns: ['c'],
 });
 
+/** The statements that read rows: all but the planner's estimates. */
+const readsOf = (statements: readonly string[]) =>
+  statements.filter((text) => !text.startsWith('EXPLAIN'));
+/** The count that also reads the page (filter-first.ts countMatches). */
+const COUNTING_READ = 'count(*)::int AS n FROM matches';
+
 describe('queryListPage', () => {
   it('answers a list with no match from its count alone', async () => {
-    const { client, statements } = notingClient(testDb.db);
-    const page = await queryListPage(client, rowsWith(7), 1, 25);
-    expect(page).toEqual({ rows: [], total: 0, total_is_estimate: false });
-    expect(statements).toHaveLength(1);
+    for (const countingReadUpTo of [undefined, 0]) {
+      const { client, statements } = notingClient(testDb.db);
+      const page = await queryListPage(client, { ...rowsWith(7), countingReadUpTo }, 1, 25);
+      expect(page).toEqual({ rows: [], total: 0, total_is_estimate: false });
+      expect(readsOf(statements)).toHaveLength(1);
+    }
   });
 
   it('answers a page past the counted matches from the count alone', async () => {
-    const { client, statements } = notingClient(testDb.db);
-    const page = await queryListPage(client, rowsWith(1), 3, 25);
-    expect(page).toEqual({ rows: [], total: 34, total_is_estimate: false });
-    expect(statements).toHaveLength(1);
+    for (const countingReadUpTo of [undefined, 0]) {
+      const { client, statements } = notingClient(testDb.db);
+      const page = await queryListPage(client, { ...rowsWith(1), countingReadUpTo }, 3, 25);
+      expect(page).toEqual({ rows: [], total: 34, total_is_estimate: false });
+      expect(readsOf(statements)).toHaveLength(1);
+    }
   });
 
-  it('reads the page when it holds matches', async () => {
-    const { client, statements } = notingClient(testDb.db);
-    const page = await queryListPage<{ id: number }>(client, rowsWith(1), 2, 25);
-    expect(page?.rows.map((row) => row.id)).toEqual(
-      Array.from({ length: 9 }, (_, i) => 76 + 3 * i),
-    );
-    expect(page?.total).toBe(34);
-    expect(statements[0]).toContain('count(*)');
-    expect(statements.at(-1)).toMatch(/^SELECT p\.id FROM/);
+  it('reads the page when it holds matches, with their count or after it', async () => {
+    for (const countingReadUpTo of [undefined, 0]) {
+      const { client, statements } = notingClient(testDb.db);
+      const statement = { ...rowsWith(1), countingReadUpTo };
+      const page = await queryListPage<{ id: number }>(client, statement, 2, 25);
+      expect(page?.rows.map((row) => row.id)).toEqual(
+        Array.from({ length: 9 }, (_, i) => 76 + 3 * i),
+      );
+      expect(page).toMatchObject({ total: 34, total_is_estimate: false });
+      const reads = readsOf(statements);
+      if (countingReadUpTo === undefined) {
+        expect(reads).toHaveLength(1);
+        expect(reads[0]).toContain(COUNTING_READ);
+      } else {
+        expect(reads[0]).toContain('count(*)');
+        expect(reads[0]).not.toContain(COUNTING_READ);
+        expect(reads.at(-1)).toMatch(/^SELECT p\.id FROM/);
+      }
+    }
   });
 
   // c = 0 for one row in 25: 12 000 matches, more than are counted exactly.
@@ -103,6 +124,7 @@ describe('queryListPage', () => {
     const counted: ListStatement = {
       ...sparse,
       filter: (first) => ({ text: `p.c = $${first} AND p.id <= 200000`, params: ['0'] }),
+      countingReadUpTo: 0,
     };
     for (const [page, read] of [
       [1, ') AS matches'],
@@ -124,6 +146,7 @@ describe('queryListPage', () => {
     const counted: ListStatement = {
       ...sparse,
       filter: (first) => ({ text: `p.c = $${first} AND p.id <= 200000`, params: ['0'] }),
+      countingReadUpTo: 0,
     };
     for (const [page, skipped] of [
       [300, 500],
@@ -140,6 +163,36 @@ describe('queryListPage', () => {
       expect(read.params.slice(-2)).toEqual([25, skipped]);
       expect(read.text).toContain('DESC');
     }
+  });
+
+  it('counts matches the planner expects to be few by the read that cuts the page from them', async () => {
+    // 8 000 matches, expected so: every page, from either end, is one read with the count.
+    const few: ListStatement = {
+      ...sparse,
+      filter: (first) => ({ text: `p.c = $${first} AND p.id <= 200000`, params: ['0'] }),
+    };
+    for (const page of [1, 40, 300, 320]) {
+      const { client, statements } = notingClient(testDb.db);
+      const answer = await queryListPage<{ id: number }>(client, few, page, 25);
+      expect(answer).toMatchObject({ total: 8_000, total_is_estimate: false });
+      expect(answer?.rows.map((row) => row.id)).toEqual(
+        Array.from({ length: 25 }, (_, i) => 25 * ((page - 1) * 25 + i + 1)),
+      );
+      expect(readsOf(statements)).toEqual([expect.stringContaining(COUNTING_READ)]);
+    }
+    // 12 000 matches, expected under the limit: the counting read finds more than it counts
+    // exactly, so the total is the estimate and the page is read after it.
+    const { client, statements } = notingClient(testDb.db);
+    const underestimated = { ...sparse, countingReadUpTo: 20_000 };
+    const answer = await queryListPage<{ id: number }>(client, underestimated, 40, 25);
+    expect(answer?.total_is_estimate).toBe(true);
+    expect(answer?.total).toBeGreaterThan(10_000);
+    expect(answer?.rows.map((row) => row.id)).toEqual(
+      Array.from({ length: 25 }, (_, i) => 25 * (976 + i)),
+    );
+    const reads = readsOf(statements);
+    expect(reads[0]).toContain(COUNTING_READ);
+    expect(reads).toHaveLength(2);
   });
 
   it('collects counted matches looking up, one by one, the big table only the sort reads', async () => {
@@ -166,6 +219,8 @@ describe('queryListPage', () => {
     const page = await queryListPage<{ id: number }>(client, joined, 1, 25);
     expect(page?.total).toBe(34);
     expect(page?.rows).toEqual(expected.rows);
+    // Counted on their own: the sort's table is no part of the count (filter-first.ts).
+    expect(statements.some((text) => text.includes(COUNTING_READ))).toBe(false);
     // In the matches' read, not only in the read of the page's rows by key (which looks up too).
     const matches = /MATERIALIZED \(([^]*?)\) page JOIN/.exec(pageRead(statements))?.[1];
     expect(matches).toContain(

@@ -14,17 +14,12 @@ import {
   joinsBiggerThan,
   narrowingServesSort,
 } from './few-value-sorts';
-import { countRows, type ListTotal } from './list-count';
+import { countMatches, filterFirstKeys, limitSql, withReadsKnow } from './filter-first';
+import type { ListTotal } from './list-count';
 import { orderBy, sortTerms, termsSql, whereClause, type SortTerm } from './list-order';
-import {
-  fromFor,
-  fromWithLookups,
-  keyedRowsFrom,
-  orderedGroups,
-  type ListSource,
-} from './list-source';
+import { fromFor, pageRowsFrom, orderedGroups, type ListSource } from './list-source';
 import type { ListStatement } from './list-statement';
-import { allOf, arrayLiteral, SqlBuilder } from './sql-builder';
+import { arrayLiteral, SqlBuilder } from './sql-builder';
 import { boundedWalk, type BoundedWalk } from './walk-limit';
 
 /** Values PostgreSQL returns as Date become ISO text (the contract's time fields). */
@@ -67,7 +62,7 @@ export async function queryListPage<T>(
   page: number,
   pageSize: number,
 ): Promise<ListPage<T> | undefined> {
-  const total = await countMatches(db, statement);
+  const { total, rows: fewRows } = await countMatches(db, statement, page, pageSize);
   const found = pageWindow(page, pageSize, total.total);
   if (!found) return undefined;
   // Counted exactly, the matches end before a page read from the start: there is nothing to read
@@ -76,6 +71,8 @@ export async function queryListPage<T>(
   const pastTheEnd =
     !total.total_is_estimate && found.from === 'start' && found.offset >= total.total;
   if (found.limit === 0 || pastTheEnd) return { rows: [], ...total };
+  // Few, the matches were counted by the read that cut the page from them.
+  if (fewRows) return { rows: fewRows.map((row) => toJsonRow<T>(row)), ...total };
   const window = total.total_is_estimate ? found : fromNearerEnd(found, total.total);
   let reading = statement;
   let read = pageRead(statement, total);
@@ -110,14 +107,7 @@ export async function queryListPage<T>(
     walk = await boundedWalk(db, reading, depth, total.total, exactWalk ? 0.5 : 1);
     read = walk === undefined ? 'filter first' : 'bounded walk';
   }
-  // What every row of the list meets, told to filtered reads and those in its column's order
-  // (ListSource).
-  const { readsKnow } = reading.source;
-  const filtered = (reading.filteredColumns?.length ?? 0) > 0;
-  if (readsKnow && (filtered || reading.sort.some((key) => key.id === readsKnow.column))) {
-    reading = { ...reading, scope: allOf(reading.scope, () => readsKnow.sql) };
-  }
-  const fewValues = await groupFewValueSorts(db, reading);
+  const fewValues = await groupFewValueSorts(db, withReadsKnow(reading));
   const grouped = { ...fewValues, ...(await groupsKnown(db, fewValues, GROUP_COLLECT_LIMIT)) };
   const counted = total.total_is_estimate ? undefined : total.total;
   let rows = await readPage(db, grouped, window, read, counted, walk);
@@ -155,25 +145,18 @@ async function readPage(
     read === 'filter first' && counted !== undefined
       ? await joinsBiggerThan(db, statement.source, counted)
       : new Set<string>();
-  const { select, from, uniqueKey } = statement.source;
   const pageKeys =
     read === 'filter first'
       ? filterFirstKeys(statement, window, builder, lookUp)
       : sortOrderKeys(statement, window, builder, read === 'bounded walk' ? walk : undefined);
   const order = orderBy(statement.source, statement.sort);
-  const keyed = keyedRowsFrom(statement.source, pageKeys);
   const { rows } = await db.query<Record<string, unknown>>(
-    keyed
-      ? `SELECT ${select} FROM ${keyed} ORDER BY ${order}`
-      : `SELECT ${select} FROM ${from} WHERE (${uniqueKey.join(', ')}) IN (${pageKeys})
-         ORDER BY ${order}`,
+    `SELECT ${statement.source.select} FROM ${pageRowsFrom(statement.source, pageKeys)}
+     ORDER BY ${order}`,
     builder.params,
   );
   return rows;
 }
-
-const limitSql = (window: PageWindow, builder: SqlBuilder) =>
-  `LIMIT ${builder.param(window.limit)} OFFSET ${builder.param(window.offset)}`;
 
 const keysSql = (source: ListSource) =>
   source.uniqueKey.map((expression, i) => `${expression} AS k${i}`).join(', ');
@@ -335,32 +318,4 @@ function sortOrderKeys(
   if (!bounded) return `${appended} ${limitSql(window, builder)}`;
   return `SELECT ${keyNames(source)} FROM (${appended} ${rowLimit}) walked
     WHERE matches ${limitSql(window, builder)}`;
-}
-
-/** The page's keys taken from all the matches, sorted (see FILTER_FIRST_LIMIT). */
-function filterFirstKeys(
-  statement: ListStatement,
-  window: PageWindow,
-  builder: SqlBuilder,
-  lookUp: ReadonlySet<string>,
-): string {
-  const { source } = statement;
-  const terms = sortTerms(source, statement.sort, window.from === 'end');
-  const where = whereClause(statement, builder);
-  const from = fromWithLookups(source, where, terms.map((t) => t.expression).join(' '), lookUp);
-  const columns = terms.map((term, i) => `${term.expression} AS s${i}`);
-  const order = terms.map((term, i) => `s${i} ${term.direction}`);
-  const keyAt = terms.length - source.uniqueKey.length;
-  const keys = source.uniqueKey.map((_, i) => `s${keyAt + i} AS k${i}`);
-  return `WITH matches AS MATERIALIZED (
-      SELECT ${columns.join(', ')} FROM ${from} WHERE ${where})
-    SELECT ${keys.join(', ')} FROM matches ORDER BY ${order.join(', ')} ${limitSql(window, builder)}`;
-}
-
-async function countMatches(db: SqlClient, statement: ListStatement): Promise<ListTotal> {
-  const builder = new SqlBuilder();
-  const where = whereClause(statement, builder);
-  const filtered = statement.narrowed !== undefined || statement.filter(1).text !== 'TRUE';
-  const from = `FROM ${fromFor(statement.source, where)} WHERE ${where}`;
-  return countRows(db, from, builder.params, filtered);
 }

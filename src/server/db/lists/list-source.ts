@@ -248,6 +248,17 @@ export function keyedRowsFrom(source: ListSource, pageKeys: string): string | un
 }
 
 /**
+ * The FROM clause (and WHERE, for a source given only as text) of a page's rows once its keys
+ * are known (`pageKeys`: a SELECT of columns k0, k1…): keyedRowsFrom where it can be.
+ */
+export function pageRowsFrom(source: ListSource, pageKeys: string): string {
+  return (
+    keyedRowsFrom(source, pageKeys) ??
+    `${source.from} WHERE (${source.uniqueKey.join(', ')}) IN (${pageKeys})`
+  );
+}
+
+/**
  * The keys of a grouped sort in the list's order: by value, then key; keys whose value is empty
  * last (first when reversed). Like the rows, the keys with a value and those without are two
  * branches, so an index on the joined table's (value, key) is walked for either direction. A

@@ -21,6 +21,12 @@ export interface ListStatement {
    * undefined when the column has none: a grouped sort walks only the groups whose value passes.
    */
   readonly filterOf?: (columnId: string, expression: string) => FilterSql | undefined;
+  /**
+   * The planner's estimate of the matches up to which a filtered page is counted by the read
+   * that cuts it from them (filter-first.ts countMatches); EXACT_COUNT_LIMIT unless said: tests
+   * read such pages the other ways too.
+   */
+  readonly countingReadUpTo?: number;
   /** GROUP_COLLECT_LIMIT unless said: tests read groups both ways on small tables. */
   readonly groupCollectLimit?: number;
   /** Grouped sort keys whose groups are walked whatever their size (indexedGroups). */
