@@ -48,20 +48,16 @@ const readsOf = (statements: readonly string[]) =>
 const COUNTING_READ = 'count(*)::int AS n FROM matches';
 
 describe('queryListPage', () => {
-  it('answers a list with no match from its count alone', async () => {
+  // No match (c = 7), and page 3 of the 34 rows of c = 1: the count alone answers either.
+  it.each([
+    ['a list with no match', 7, 1, 0],
+    ['a page past the counted matches', 1, 3, 34],
+  ])('answers %s from its count alone', async (_, c, pageNumber, total) => {
     for (const countingReadUpTo of [undefined, 0]) {
       const { client, statements } = notingClient(testDb.db);
-      const page = await queryListPage(client, { ...rowsWith(7), countingReadUpTo }, 1, 25);
-      expect(page).toEqual({ rows: [], total: 0, total_is_estimate: false });
-      expect(readsOf(statements)).toHaveLength(1);
-    }
-  });
-
-  it('answers a page past the counted matches from the count alone', async () => {
-    for (const countingReadUpTo of [undefined, 0]) {
-      const { client, statements } = notingClient(testDb.db);
-      const page = await queryListPage(client, { ...rowsWith(1), countingReadUpTo }, 3, 25);
-      expect(page).toEqual({ rows: [], total: 34, total_is_estimate: false });
+      const statement = { ...rowsWith(c), countingReadUpTo };
+      const page = await queryListPage(client, statement, pageNumber, 25);
+      expect(page).toEqual({ rows: [], total, total_is_estimate: false });
       expect(readsOf(statements)).toHaveLength(1);
     }
   });
