@@ -107,6 +107,22 @@ export function listStatement(
   return compiledStatement(list, source, scope, query, context).statement;
 }
 
+/**
+ * The statement a page of a list request is read with: listStatement's, its filters on columns
+ * with few values made part of the scope (few-values.ts).
+ */
+export async function pageStatement(
+  db: Database,
+  list: ListDefinition,
+  source: ListSource,
+  scope: Scope,
+  query: ListQuery,
+  context: ListRequestContext,
+): Promise<ListStatement> {
+  const compiled = compiledStatement(list, source, scope, query, context);
+  return narrowFewValues(db, compiled.statement, compiled.filters);
+}
+
 export async function listPage<T>(
   db: Database,
   list: ListDefinition,
@@ -115,8 +131,7 @@ export async function listPage<T>(
   query: ListQuery,
   context: ListRequestContext,
 ): Promise<ListPage<T>> {
-  const compiled = compiledStatement(list, source, scope, query, context);
-  const statement = await narrowFewValues(db, compiled.statement, compiled.filters);
+  const statement = await pageStatement(db, list, source, scope, query, context);
   const page = await queryListPage<T>(db, statement, query.page, query.pageSize);
   // Deeper than MAX_LIST_DEPTH rows from both ends: the OFFSET would read that many rows.
   if (!page) throw new InvalidError(TOO_DEEP_MESSAGE, 'page');
