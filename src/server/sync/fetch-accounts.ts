@@ -8,14 +8,7 @@ import type { JobStep } from '../jobs/types';
 import type { OrgConnection } from '../salesforce/org-connection';
 import { soqlIdList } from '../salesforce/soql';
 import type { SyncDeps } from './deps';
-import {
-  beginBulkLoads,
-  beginWriting,
-  endingBulkLoadsOnFailure,
-  touch,
-  type FetchRun,
-  type StepParams,
-} from './fetch-run';
+import { beginBulkLoads, beginWriting, touch, type FetchRun, type StepParams } from './fetch-run';
 import { ACCOUNT_SELECT, ACCOUNT_WHERE, accountRecord, toAccountRow } from './lma-records';
 import { readSource } from './read-source';
 import { dateTimeMs } from './record-values';
@@ -32,44 +25,42 @@ export function fetchAccountsStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
       const orgs = await sourceOrgs(deps, ['Licenses', 'Accounts']);
       // A first load stays in bulk until the derivations are done (fetch-run.ts).
       await beginBulkLoads(deps.db, run, ['account']);
-      await endingBulkLoadsOnFailure(deps.db, run, () =>
-        forEachSource(deps, context, 'Accounts', orgs, async (org, conn) => {
-          const written: string[] = [];
-          const outcome = await readSource({
-            db: deps.db,
-            conn,
-            select: ACCOUNT_SELECT,
-            where: [ACCOUNT_WHERE],
-            modifiedField: 'SystemModstamp',
-            schema: accountRecord,
-            identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
-            watermark: { sourceOrgId: org.org_id, objectName: 'Account', scope: '' },
-            full: run.full,
-            signal: context.signal,
-            ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
-            write: (tx, records) => {
-              const rows = records.map(toAccountRow);
-              if (!run.full) written.push(...rows.map((row) => row.accountId));
-              return upsertAccounts(
-                tx,
-                org.org_id,
-                rows,
-                run.bulkLoads.has('account') ? 'fresh' : 'upsert',
-              );
-            },
-            onPage: (totals) =>
-              context.progress(`Fetching accounts from ${org.name}: ${totals.written} so far`),
-          });
-          const filled = await fetchMissingAccounts(deps, org.org_id, conn, context.signal);
-          if (!run.full) written.push(...filled);
-          // Orgs pointing at a new or renamed account are derived again (account_id, sandboxes).
-          touch(run, await findOrgsOfAccounts(deps.db, written));
-          run.fetched += outcome.written + filled.length;
-          context.result(
-            `Fetched ${countNoun(outcome.written + filled.length, 'account')} from ${org.name}`,
-          );
-        }),
-      );
+      await forEachSource(deps, context, 'Accounts', orgs, async (org, conn) => {
+        const written: string[] = [];
+        const outcome = await readSource({
+          db: deps.db,
+          conn,
+          select: ACCOUNT_SELECT,
+          where: [ACCOUNT_WHERE],
+          modifiedField: 'SystemModstamp',
+          schema: accountRecord,
+          identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
+          watermark: { sourceOrgId: org.org_id, objectName: 'Account', scope: '' },
+          full: run.full,
+          signal: context.signal,
+          ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
+          write: (tx, records) => {
+            const rows = records.map(toAccountRow);
+            if (!run.full) written.push(...rows.map((row) => row.accountId));
+            return upsertAccounts(
+              tx,
+              org.org_id,
+              rows,
+              run.bulkLoads.has('account') ? 'fresh' : 'upsert',
+            );
+          },
+          onPage: (totals) =>
+            context.progress(`Fetching accounts from ${org.name}: ${totals.written} so far`),
+        });
+        const filled = await fetchMissingAccounts(deps, org.org_id, conn, context.signal);
+        if (!run.full) written.push(...filled);
+        // Orgs pointing at a new or renamed account are derived again (account_id, sandboxes).
+        touch(run, await findOrgsOfAccounts(deps.db, written));
+        run.fetched += outcome.written + filled.length;
+        context.result(
+          `Fetched ${countNoun(outcome.written + filled.length, 'account')} from ${org.name}`,
+        );
+      });
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   fetchPackagesStep,
   fetchPackageVersionsStep,
 } from './fetch-packages';
-import { newFetchRun, type FetchRun, type StepParams } from './fetch-run';
+import { endingBulkLoadsOnFailure, newFetchRun, type FetchRun, type StepParams } from './fetch-run';
 import { fetchLicensesStep } from './fetch-licenses';
 import { fetchSubscribersStep } from './fetch-subscribers';
 import {
@@ -21,13 +21,17 @@ import {
   updateSandboxesStep,
 } from './update-orgs';
 
-/** The steps of one run; they share `run` (whether it is full, the day it judges expiry by). */
+/**
+ * The steps of one run; they share `run` (whether it is full, the day it judges expiry by, the
+ * bulk loads it has open). A step that fails ends the run's open bulk loads before the job fails:
+ * their indexes and foreign keys are rebuilt, whichever step began them.
+ */
 export function fetchSteps(
   deps: SyncDeps,
   full: boolean,
   run: FetchRun = newFetchRun(deps, full),
 ): JobStep<StepParams>[] {
-  return [
+  const steps = [
     fetchLicensesStep(deps, run),
     fetchPackagesStep(deps, run),
     fetchPackageVersionsStep(deps, run),
@@ -40,6 +44,11 @@ export function fetchSteps(
     fetchInstancesStep(deps),
     countAdoptionStep(deps, run),
   ];
+  return steps.map((step) => ({
+    ...step,
+    run: (context, params) =>
+      endingBulkLoadsOnFailure(deps.db, run, () => step.run(context, params)),
+  }));
 }
 
 /** 'fetch.failed' for webhooks, committed with the job's Failed verdict. */

@@ -16,39 +16,46 @@ export function fetchLicensesStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
       await beginWriting(deps.db, run);
       let written = 0;
       const orgs = await sourceOrgs(deps, ['Licenses']);
-      await withBulkLoad(deps.db, run, ['license'], () =>
-        forEachSource(deps, context, 'Licenses', orgs, async (org, conn) => {
-          const outcome = await readSource({
-            db: deps.db,
-            conn,
-            select: LICENSE_SELECT,
-            modifiedField: 'SystemModstamp',
-            schema: licenseRecord,
-            identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
-            watermark: { sourceOrgId: org.org_id, objectName: 'sfLma__License__c', scope: '' },
-            full: run.full,
-            signal: context.signal,
-            ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
-            write: (tx, records) => {
-              const rows = records.map(toLicenseRow);
-              touch(
-                run,
-                rows.map((row) => row.orgId),
-              );
-              return upsertLicenses(
-                tx,
-                org.org_id,
-                rows,
-                run.bulkLoads.has('license') ? 'fresh' : 'upsert',
-              );
-            },
-            onPage: (totals) =>
-              context.progress(`Fetching licenses from ${org.name}: ${totals.written} so far`),
-          });
-          written += outcome.written;
-          run.fetched += outcome.written;
-          context.result(`Fetched ${countNoun(outcome.written, 'license')} from ${org.name}`);
-        }),
+      await withBulkLoad(
+        deps.db,
+        run,
+        ['license'],
+        () =>
+          forEachSource(deps, context, 'Licenses', orgs, async (org, conn) => {
+            const outcome = await readSource({
+              db: deps.db,
+              conn,
+              select: LICENSE_SELECT,
+              modifiedField: 'SystemModstamp',
+              schema: licenseRecord,
+              identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
+              watermark: { sourceOrgId: org.org_id, objectName: 'sfLma__License__c', scope: '' },
+              full: run.full,
+              signal: context.signal,
+              ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
+              write: (tx, records) => {
+                const rows = records.map(toLicenseRow);
+                touch(
+                  run,
+                  rows.map((row) => row.orgId),
+                );
+                return upsertLicenses(
+                  tx,
+                  org.org_id,
+                  rows,
+                  run.bulkLoads.has('license') ? 'fresh' : 'upsert',
+                );
+              },
+              onPage: (totals) =>
+                context.progress(`Fetching licenses from ${org.name}: ${totals.written} so far`),
+            });
+            written += outcome.written;
+            run.fetched += outcome.written;
+            context.result(`Fetched ${countNoun(outcome.written, 'license')} from ${org.name}`);
+          }),
+        // The subscribers' fetch looks each install's licenses up by (org, package): that index
+        // is built at once, the others while it runs.
+        { indexes: ['license_org_idx'] },
       );
       if (written > 0) deps.live.publish('licenses', {});
     },

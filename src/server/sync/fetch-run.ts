@@ -1,11 +1,14 @@
 // What the steps of one fetch job share: full or incremental, the day it runs, totals, and which
 // orgs an incremental run touched (its derivations are limited to those).
 import type { Database } from '../db/database';
+import { analyzeSyncTables, syncTablesBut } from '../db/repositories/bulk';
 import {
   beginBulkLoad,
   endBulkLoads as endBulkLoadsOf,
   finishInterruptedBulkLoads,
   type BulkTable,
+  startEarlyIndexBuilds,
+  type EarlyIndexBuilds,
 } from '../db/repositories/bulk-load';
 import { findOrgsWithLapsedLicenses } from '../db/repositories/orgs';
 import { beginDerivation, lastDerivationDay } from '../db/repositories/sync-state';
@@ -37,6 +40,8 @@ export interface FetchRun {
    * foreign keys dropped until the load ends. Their pages are written as new rows.
    */
   readonly bulkLoads: Set<BulkTable>;
+  /** Bulk loads whose indexes are being built while later steps run (buildIndexesEarly). */
+  readonly earlyBuilds: Map<BulkTable, EarlyIndexBuilds>;
   /**
    * Installs this run wrote (or found already right), each (org, package) once: their license
    * status was derived from the licenses as stored. When they are every install, a full run's
@@ -55,6 +60,7 @@ export function newFetchRun(deps: SyncDeps, full: boolean): FetchRun {
     writing: false,
     deriveAll: false,
     bulkLoads: new Set(),
+    earlyBuilds: new Map(),
     installsWritten: 0,
   };
 }
@@ -105,19 +111,59 @@ export async function derivationScope(
 /**
  * Runs a full run's write of `tables` as a bulk load for each table that is empty (its first
  * load): without secondary indexes and foreign keys, rebuilt when `write` ends, however it ends.
+ *
+ * `early`: for tables no later step writes. Once `write` succeeds, their indexes are built while
+ * the next steps run, but for `early.indexes`, built at once (buildIndexesEarly): a first fetch's
+ * million licenses have sixteen indexes to build, and the subscribers' fetch leaves a core free.
  */
 export async function withBulkLoad<T>(
   db: Database,
   run: FetchRun,
   tables: readonly BulkTable[],
   write: () => Promise<T>,
+  early?: { readonly indexes: readonly string[] },
 ): Promise<T> {
   const begun = await beginBulkLoads(db, run, tables);
+  let written: T;
   try {
-    return await write();
-  } finally {
+    written = await write();
+  } catch (error) {
     await endBulkLoads(db, run, begun);
+    throw error;
   }
+  if (early) await buildIndexesEarly(db, run, begun, early.indexes);
+  else await endBulkLoads(db, run, begun);
+  return written;
+}
+
+/**
+ * For bulk loads of `tables` that no later step writes, on PostgreSQL: analyzes the tables (the
+ * next steps plan on them, and an ANALYZE would wait for the builds), builds the indexes `now`
+ * names, and starts building the others on one connection while the next steps run. The loads
+ * end with the run's derivations (endBulkLoads), which build whatever is left. On PGlite the
+ * loads end here.
+ */
+export async function buildIndexesEarly(
+  db: Database,
+  run: FetchRun,
+  tables: readonly BulkTable[],
+  now: readonly string[] = [],
+): Promise<void> {
+  const loading = tables.filter((table) => run.bulkLoads.has(table));
+  if (db.kind !== 'postgres') return endBulkLoads(db, run, loading);
+  if (loading.length === 0) return;
+  await analyzeSyncTables(db, loading);
+  for (const table of loading) {
+    run.earlyBuilds.set(table, await startEarlyIndexBuilds(db, table, now));
+  }
+}
+
+/**
+ * Fresh statistics for the sync tables after a large write, but for those whose indexes are
+ * being built (analyzed when their load ended, and again when it ends with every index).
+ */
+export async function analyzeRunTables(db: Database, run: FetchRun): Promise<void> {
+  await analyzeSyncTables(db, syncTablesBut(run.earlyBuilds.keys()));
 }
 
 /**
@@ -140,7 +186,10 @@ export async function beginBulkLoads(
   return begun;
 }
 
-/** Rebuilds what the run's bulk loads of `tables` (all of them by default) dropped. */
+/**
+ * Ends the run's bulk loads of `tables` (all of them by default): rebuilds what they dropped,
+ * taking over from their early builds, and analyzes the tables.
+ */
 export async function endBulkLoads(
   db: Database,
   run: FetchRun,
@@ -148,8 +197,20 @@ export async function endBulkLoads(
 ): Promise<void> {
   const ending = [...tables];
   if (ending.length === 0) return;
-  await endBulkLoadsOf(db, ending);
+  const early = ending.filter((table) => run.earlyBuilds.has(table));
+  // The early builds take no further index: the rebuild's lanes build the rest, waiting for the
+  // one under way (one builder per index).
+  const stopping = early.map((table) => run.earlyBuilds.get(table)!.stop());
+  try {
+    await endBulkLoadsOf(db, ending);
+  } finally {
+    await Promise.all(stopping);
+  }
   for (const table of ending) run.bulkLoads.delete(table);
+  for (const table of early) run.earlyBuilds.delete(table);
+  // Analyzed before their expression indexes existed, whose statistics the lists' plans use
+  // (lower(name) for a name filter): autovacuum would not analyze them again for a while.
+  await analyzeSyncTables(db, ending);
 }
 
 /**

@@ -1,7 +1,6 @@
 // Step: subscribers of every active package from every active packaging org, one query per
 // package (PackageSubscriber WHERE MetadataPackageId = <033 id>), each with its own watermark.
 import { countNoun } from '../../domain/format';
-import { analyzeSyncTables } from '../db/repositories/bulk';
 import type { ConnectedOrgRow } from '../db/repositories/connected-orgs';
 import {
   listSubscriberPackages,
@@ -19,9 +18,10 @@ import { soqlId } from '../salesforce/soql';
 import type { SyncDeps } from './deps';
 import {
   ANALYZE_AFTER,
+  analyzeRunTables,
   beginBulkLoads,
   beginWriting,
-  endingBulkLoadsOnFailure,
+  buildIndexesEarly,
   touch,
   type FetchRun,
   type StepParams,
@@ -41,32 +41,32 @@ export function fetchSubscribersStep(deps: SyncDeps, run: FetchRun): JobStep<Ste
     async run(context) {
       await beginWriting(deps.db, run);
       // Installs look their licenses up: plan those lookups on the licenses just loaded.
-      if (run.fetched >= ANALYZE_AFTER) await analyzeSyncTables(deps.db);
+      if (run.fetched >= ANALYZE_AFTER) await analyzeRunTables(deps.db, run);
       const versions = await listVersionPackages(deps.db);
       const orgsWritten = new WrittenOrgs();
       let written = 0;
       const orgs = await sourceOrgs(deps, ['Package']);
       // A first load stays in bulk until the derivations are done: they rewrite every org.
       await beginBulkLoads(deps.db, run, ['org_package_version', 'org']);
-      await endingBulkLoadsOnFailure(deps.db, run, () =>
-        forEachSource(deps, context, 'Subscribers', orgs, async (org, conn) => {
-          for (const pkg of await listSubscriberPackages(deps.db, org.org_id)) {
-            context.throwIfCanceled();
-            try {
-              written += await fetchPackage(deps, run, context, {
-                org,
-                conn,
-                pkg,
-                versions,
-                orgsWritten,
-              });
-            } catch (error) {
-              if (context.signal.aborted) throw error;
-              context.error(new SourceError(`Subscribers of ${pkg.name}`, org, error));
-            }
+      await forEachSource(deps, context, 'Subscribers', orgs, async (org, conn) => {
+        for (const pkg of await listSubscriberPackages(deps.db, org.org_id)) {
+          context.throwIfCanceled();
+          try {
+            written += await fetchPackage(deps, run, context, {
+              org,
+              conn,
+              pkg,
+              versions,
+              orgsWritten,
+            });
+          } catch (error) {
+            if (context.signal.aborted) throw error;
+            context.error(new SourceError(`Subscribers of ${pkg.name}`, org, error));
           }
-        }),
-      );
+        }
+      });
+      // The derivations rewrite orgs, not installs: those are indexed while they run.
+      await buildIndexesEarly(deps.db, run, ['org_package_version']);
       if (written > 0) deps.live.publish('orgs', {});
     },
   };

@@ -10,16 +10,15 @@ import {
   inheritFromParents,
   upsertOrgsFromLicenses,
 } from '../db/repositories/orgs';
-import { analyzeSyncTables } from '../db/repositories/bulk';
 import { countInstalls } from '../db/repositories/subscribers';
 import { endDerivation } from '../db/repositories/sync-state';
 import type { JobContext, JobStep } from '../jobs/types';
 import type { SyncDeps } from './deps';
 import {
+  analyzeRunTables,
   ANALYZE_AFTER,
   derivationScope,
   endBulkLoads,
-  endingBulkLoadsOnFailure,
   type FetchRun,
   type StepParams,
 } from './fetch-run';
@@ -29,10 +28,10 @@ const NOTHING_TO_DERIVE = 'No org record changed';
 export function updateOrgsFromLicensesStep(deps: SyncDeps, run: FetchRun): JobStep<StepParams> {
   return {
     name: 'Updating orgs from license status',
-    run: (context) => endingBulkLoadsOnFailure(deps.db, run, () => derive(context)),
+    run: derive,
   };
   async function derive(context: JobContext): Promise<void> {
-    if (run.full || run.fetched >= ANALYZE_AFTER) await analyzeSyncTables(deps.db);
+    if (run.full || run.fetched >= ANALYZE_AFTER) await analyzeRunTables(deps.db, run);
     const scope = await derivationScope(deps.db, run);
     if (scope?.length === 0) return context.result(NOTHING_TO_DERIVE);
     const { added, licensed, statuses } = await deps.db.transaction(async (tx) => {
@@ -59,7 +58,7 @@ export function updateOrgsFromLicensesStep(deps: SyncDeps, run: FetchRun): JobSt
 export function updateOrgsFromAccountsStep(deps: SyncDeps, run: FetchRun): JobStep<StepParams> {
   return {
     name: 'Updating orgs from accounts',
-    run: (context) => endingBulkLoadsOnFailure(deps.db, run, () => derive(context)),
+    run: derive,
   };
   async function derive(context: JobContext): Promise<void> {
     const scope = await derivationScope(deps.db, run);
@@ -77,10 +76,8 @@ export function updateSandboxesStep(deps: SyncDeps, run: FetchRun): JobStep<Step
   return {
     name: 'Updating sandbox orgs from parents',
     async run(context) {
-      const changed = await endingBulkLoadsOnFailure(deps.db, run, async () => {
-        const scope = await derivationScope(deps.db, run);
-        return scope?.length === 0 ? 0 : await inheritFromParents(deps.db, scope);
-      });
+      const scope = await derivationScope(deps.db, run);
+      const changed = scope?.length === 0 ? 0 : await inheritFromParents(deps.db, scope);
       // The last derivation: the tables loaded in bulk get their indexes and foreign keys back,
       // and what the sources wrote is fully derived now.
       await endBulkLoads(deps.db, run);

@@ -1,7 +1,7 @@
 // Bulk loads: an empty table loses its secondary indexes and foreign keys for the load and gets
 // exactly them back; a table with rows is left alone; an interrupted load is finished later; an
 // orphan found when the foreign keys come back fails the rebuild and keeps it pending.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tableStructures } from '../../sync/testing/expectations';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import {
@@ -9,6 +9,7 @@ import {
   endBulkLoad,
   finishInterruptedBulkLoads,
   pendingBulkLoads,
+  startEarlyIndexBuilds,
 } from './bulk-load';
 
 let testDb: TestDatabase;
@@ -129,5 +130,51 @@ describe('bulk load', () => {
     await testDb.db.query('DELETE FROM org_package_version');
     await endBulkLoad(testDb.db, 'org_package_version');
     expect(await pendingBulkLoads(testDb.db)).toEqual([]);
+  });
+
+  describe('indexes built early', () => {
+    const structures = async () => {
+      const all = await tableStructures(testDb.db, 'license');
+      return {
+        indexes: all.filter((s) => !s.includes('FOREIGN KEY')),
+        foreignKeys: all.filter((s) => s.includes('FOREIGN KEY')),
+      };
+    };
+
+    it('builds the named index at once and the others meanwhile; the load ends later', async () => {
+      const before = await structures();
+      expect(await beginBulkLoad(testDb.db, 'license')).toBe(true);
+      const kept = (await structures()).indexes;
+      // The index the license step builds first (fetch-licenses.ts) exists by that name.
+      const builds = await startEarlyIndexBuilds(testDb.db, 'license', ['license_org_idx']);
+      if (testDb.db.kind === 'postgres') {
+        expect((await structures()).indexes).toContainEqual(
+          expect.stringContaining('INDEX license_org_idx ON'),
+        );
+        await vi.waitFor(async () => expect((await structures()).indexes).toEqual(before.indexes));
+        // Every index is back, but the load is pending until it ends: no foreign keys yet.
+        expect((await structures()).foreignKeys).toEqual([]);
+        expect(await pendingBulkLoads(testDb.db)).toEqual(['license']);
+      } else {
+        // PGlite's one connection builds nothing early: the load's end builds it all.
+        expect((await structures()).indexes).toEqual(kept);
+      }
+      await builds.stop();
+      await endBulkLoad(testDb.db, 'license');
+      expect(await structures()).toEqual(before);
+    });
+
+    it('takes no further index once stopped; the load builds the rest', async () => {
+      const before = await structures();
+      expect(await beginBulkLoad(testDb.db, 'license')).toBe(true);
+      const kept = (await structures()).indexes;
+      const builds = await startEarlyIndexBuilds(testDb.db, 'license', []);
+      await builds.stop();
+      // On PostgreSQL the build under way when stopped ends; no other starts.
+      const underWay = testDb.db.kind === 'postgres' ? 1 : 0;
+      expect((await structures()).indexes).toHaveLength(kept.length + underWay);
+      await endBulkLoad(testDb.db, 'license');
+      expect(await structures()).toEqual(before);
+    });
   });
 });

@@ -13,9 +13,14 @@ import type { Database, SqlClient } from '../database';
 export const BULK_TABLES = ['account', 'license', 'org', 'org_package_version'] as const;
 export type BulkTable = (typeof BULK_TABLES)[number];
 
+interface IndexDefinition {
+  name: string;
+  /** The CREATE INDEX statement, as pg_get_indexdef gives it. */
+  definition: string;
+}
+
 interface Deferred {
-  /** CREATE INDEX statements, as pg_get_indexdef gives them. */
-  indexes: { name: string; definition: string }[];
+  indexes: IndexDefinition[];
   /** Foreign keys, as pg_get_constraintdef gives them. */
   foreignKeys: { name: string; definition: string }[];
   /** Triggers turned off for the load (STATEMENT_TRIGGERS); absent in loads begun before them. */
@@ -111,27 +116,77 @@ const INDEX_LANES = 2;
  * load pending, and the next rebuild does the rest.
  */
 export async function endBulkLoads(db: Database, tables: readonly BulkTable[]): Promise<void> {
-  if (db.kind === 'postgres') {
-    const indexes: { name: string; definition: string }[] = [];
-    for (const table of tables) indexes.push(...((await deferredOf(db, table))?.indexes ?? []));
-    const lane = async () => {
-      for (let index = indexes.shift(); index; index = indexes.shift()) {
-        const { name, definition } = index;
-        await db.transaction(async (tx) => {
-          // The lanes already build side by side; no parallel workers on top of that.
-          await tx.query(`SET LOCAL maintenance_work_mem = '${MAINTENANCE_MEMORY}'`);
-          await tx.query('SET LOCAL max_parallel_maintenance_workers = 0');
-          // One builder per index, whichever process rebuilds.
-          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bulk_load:${name}`]);
-          if (!(await indexExists(tx, name))) await tx.exec(definition);
-        });
-      }
-    };
-    // Every lane settles before a failure is reported: no build outlives the call.
-    const lanes = await Promise.allSettled(Array.from({ length: INDEX_LANES }, lane));
-    for (const result of lanes) if (result.status === 'rejected') throw result.reason;
-  }
+  if (db.kind === 'postgres')
+    await buildIndexes(db, await deferredIndexes(db, tables), INDEX_LANES);
   for (const table of tables) await finishBulkLoad(db, table);
+}
+
+/** Index builds going on while their caller does other work (startEarlyIndexBuilds). */
+export interface EarlyIndexBuilds {
+  /** Takes no further index; settles once the build under way has ended. Never rejects. */
+  stop(): Promise<void>;
+}
+
+/**
+ * On PostgreSQL, starts rebuilding what a bulk load dropped from `table` before the load ends:
+ * the indexes named in `now` at once, then the others one at a time on one connection while the
+ * caller goes on; the load stays pending (foreign keys, triggers) until endBulkLoads, which
+ * builds whatever these builds did not. Only for a table nothing writes until then: each build
+ * holds a SHARE lock, which writers wait for. PGlite, one connection, builds nothing early.
+ */
+export async function startEarlyIndexBuilds(
+  db: Database,
+  table: BulkTable,
+  now: readonly string[],
+): Promise<EarlyIndexBuilds> {
+  const indexes = db.kind === 'postgres' ? await deferredIndexes(db, [table]) : [];
+  const first = indexes.filter((index) => now.includes(index.name));
+  const later = indexes.filter((index) => !now.includes(index.name));
+  await buildIndexes(db, first, INDEX_LANES);
+  // A failed build is not reported here: endBulkLoads builds what is missing, and reports it.
+  const building = buildIndexes(db, later, 1).catch(() => undefined);
+  return {
+    stop: () => {
+      later.length = 0;
+      return building;
+    },
+  };
+}
+
+/**
+ * Builds `indexes` on `lanes` connections, each lane taking the next from the front of the array
+ * (emptying it stops them). Every lane settles before a failure is reported: no build outlives
+ * the call.
+ */
+async function buildIndexes(
+  db: Database,
+  indexes: IndexDefinition[],
+  lanes: number,
+): Promise<void> {
+  const lane = async () => {
+    for (let index = indexes.shift(); index; index = indexes.shift()) {
+      const { name, definition } = index;
+      await db.transaction(async (tx) => {
+        // The lanes already build side by side; no parallel workers on top of that.
+        await tx.query(`SET LOCAL maintenance_work_mem = '${MAINTENANCE_MEMORY}'`);
+        await tx.query('SET LOCAL max_parallel_maintenance_workers = 0');
+        // One builder per index, whichever process or lane rebuilds: another waits, then skips it.
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bulk_load:${name}`]);
+        if (!(await indexExists(tx, name))) await tx.exec(definition);
+      });
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: lanes }, lane));
+  for (const result of settled) if (result.status === 'rejected') throw result.reason;
+}
+
+async function deferredIndexes(
+  db: SqlClient,
+  tables: readonly BulkTable[],
+): Promise<IndexDefinition[]> {
+  const indexes: IndexDefinition[] = [];
+  for (const table of tables) indexes.push(...((await deferredOf(db, table))?.indexes ?? []));
+  return indexes;
 }
 
 /** maintenance_work_mem for the rebuilds on PostgreSQL: each index sorts in memory. */

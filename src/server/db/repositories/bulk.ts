@@ -90,10 +90,22 @@ export async function commitWithoutFlushWait(tx: SqlClient): Promise<void> {
   await tx.query('SET LOCAL synchronous_commit = off');
 }
 
+const SYNC_TABLES = ['license', 'org', 'org_package_version', 'account', 'package_version'];
+
 /**
  * Fresh statistics after a large load, so the derivations get good plans (PGlite has no
- * autovacuum daemon, and PostgreSQL's may not have caught up yet).
+ * autovacuum daemon, and PostgreSQL's may not have caught up yet). `tables`: the sync tables to
+ * analyze, all of them by default.
  */
-export async function analyzeSyncTables(db: SqlClient): Promise<void> {
-  await db.query('ANALYZE license, org, org_package_version, account, package_version');
+export async function analyzeSyncTables(
+  db: SqlClient,
+  tables: readonly string[] = SYNC_TABLES,
+): Promise<void> {
+  if (tables.length > 0) await db.query(`ANALYZE ${tables.join(', ')}`);
 }
+
+/** The sync tables but `tables`. */
+export const syncTablesBut = (tables: Iterable<string>): string[] => {
+  const skipped = new Set(tables);
+  return SYNC_TABLES.filter((table) => !skipped.has(table));
+};
