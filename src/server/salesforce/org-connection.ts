@@ -39,6 +39,17 @@ interface RawQueryResult {
   records: unknown[];
 }
 
+/** One page of a query being read (queryPages), and the next one when asked for ahead. */
+interface PageRead {
+  url: string;
+  result: Promise<RawQueryResult>;
+  /** The page the caller is reading: only it asks for the next page ahead. */
+  current: boolean;
+  /** The next page's URL, as the head of this one named it. */
+  announced?: string;
+  next?: PageRead;
+}
+
 export class OrgConnection {
   /** Options of every jsforce request: retrying is the gateway's job, the deadline is ours. */
   private readonly jsforceOptions: { retry: { maxRetries: number }; timeout: number };
@@ -81,7 +92,11 @@ export class OrgConnection {
     }
   }
 
-  /** Pages of records parsed through `schema`; checks for cancellation between pages. */
+  /**
+   * Pages of records parsed through `schema`; checks for cancellation between pages. Pipelined:
+   * the next page is asked for as soon as the head of the page being read names it, so Salesforce
+   * prepares it while this side reads the records (at most two pages in flight).
+   */
   async *queryPages<T>(
     soql: string,
     schema: z.ZodType<T>,
@@ -91,25 +106,47 @@ export class OrgConnection {
       ? { 'Sforce-Query-Options': `batchSize=${options.batchSize}` }
       : undefined;
     const base = `/services/data/v${this.conn.version}`;
-    let page = await this.call(
-      () => this.page(`${base}/query?q=${encodeURIComponent(soql)}`, headers),
-      options.signal,
-      'query',
-    );
+    const read = (url: string, kind: SalesforceCallKind): PageRead => {
+      const reading = { url, current: false } as PageRead;
+      const announced = (next: string) => {
+        reading.announced = next;
+        readAhead(reading);
+      };
+      reading.result = this.call(() => this.page(url, headers, announced), options.signal, kind);
+      return reading;
+    };
+    /** Asks for the page after `reading` once it is the page being read and names the next. */
+    const readAhead = (reading: PageRead) => {
+      if (!reading.current || reading.next || reading.announced === undefined) return;
+      reading.next = read(reading.announced, 'query_more');
+      // Failures surface when that page is awaited; a read given up on is not awaited at all.
+      reading.next.result.catch(() => undefined);
+    };
+    let reading = read(`${base}/query?q=${encodeURIComponent(soql)}`, 'query');
     for (;;) {
+      reading.current = true;
+      readAhead(reading);
+      const page = await reading.result;
       yield page.records.map((record) => schema.parse(record));
       const next = page.nextRecordsUrl;
       if (page.done || !next) return;
       throwIfCanceled(options.signal);
-      page = await this.call(() => this.page(next, headers), options.signal, 'query_more');
+      // The page asked for ahead is the one the whole answer names (a retried answer names it
+      // again): otherwise it is asked for now.
+      reading = reading.next?.url === next ? reading.next : read(next, 'query_more');
     }
   }
 
   /**
    * One page of a query: read and split on our side (query-page.ts), or by jsforce when that
    * path cannot answer it (no token yet, an expired session, an error, anything unusual).
+   * `onNextRecordsUrl`: told the next page's URL early, when our side reads the page.
    */
-  private async page(url: string, headers?: Record<string, string>): Promise<RawQueryResult> {
+  private async page(
+    url: string,
+    headers?: Record<string, string>,
+    onNextRecordsUrl?: (url: string) => void,
+  ): Promise<RawQueryResult> {
     const { accessToken, instanceUrl } = this.conn;
     if (accessToken && instanceUrl && url.startsWith('/services/')) {
       const page = await readQueryPage({
@@ -117,6 +154,7 @@ export class OrgConnection {
         accessToken,
         ...(headers ? { headers } : {}),
         timeoutMs: this.requestTimeoutMs,
+        ...(onNextRecordsUrl ? { onNextRecordsUrl } : {}),
       });
       if (page) return page;
     }

@@ -86,6 +86,27 @@ describe('QueryPageSplitter', () => {
     }
   });
 
+  it("tells the next page's URL once the head names it, before any record is read", () => {
+    fc.assert(
+      fc.property(page, fc.boolean(), fc.nat({ max: 400 }), (p, recordsFirst, cut) => {
+        const { records, ...head } = p;
+        const text = JSON.stringify(recordsFirst ? { records, ...head } : p);
+        const told: { url: string; recordsRead: number }[] = [];
+        const splitter: QueryPageSplitter = new QueryPageSplitter((url) =>
+          told.push({ url, recordsRead: splitter.records.length }),
+        );
+        const bytes = Buffer.from(text, 'utf8');
+        splitter.push(bytes.subarray(0, cut));
+        splitter.push(bytes.subarray(cut));
+        expect(splitter.end()).toEqual(JSON.parse(text));
+        // Only a head before the records can tell it early; the page's end tells it otherwise.
+        const early = !recordsFirst && p.done === false && p.nextRecordsUrl !== undefined;
+        expect(told).toEqual(early ? [{ url: p.nextRecordsUrl, recordsRead: 0 }] : []);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses what is no query page', () => {
     for (const text of [
       '[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]',

@@ -47,6 +47,13 @@ export class QueryPageSplitter {
   private recordStart = -1;
   readonly records: unknown[] = [];
 
+  /**
+   * `onNextRecordsUrl`: told the next page's URL as soon as the answer's head names it (Salesforce
+   * writes totalSize, done and nextRecordsUrl before the records), so that the next page can be
+   * asked for while this one's records are still read.
+   */
+  constructor(private readonly onNextRecordsUrl?: (url: string) => void) {}
+
   push(chunk: Buffer): void {
     const n = chunk.length;
     let i = 0;
@@ -92,6 +99,7 @@ export class QueryPageSplitter {
           this.envelope.push(chunk.subarray(envelopeFrom, i + 1));
           envelopeFrom = -1;
           this.state = 'records';
+          this.announceNext();
         }
       } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
         if (this.state === 'records' && this.depth === 3) this.endRecord(chunk, i + 1);
@@ -104,6 +112,21 @@ export class QueryPageSplitter {
     this.flushBatch(chunk);
     if (this.recordStart >= 0) this.recordPieces.push(chunk.subarray(this.recordStart));
     if (envelopeFrom >= 0) this.envelope.push(chunk.subarray(envelopeFrom));
+  }
+
+  /** Tells onNextRecordsUrl the next page's URL when the head read so far names it. */
+  private announceNext(): void {
+    if (!this.onNextRecordsUrl) return;
+    let head: Partial<QueryPage>;
+    try {
+      // The head up to the records' '[', closed: {"totalSize":…,"done":false,…,"records":[]}.
+      head = JSON.parse(`${Buffer.concat(this.envelope).toString('utf8')}]}`) as Partial<QueryPage>;
+    } catch {
+      return; // Not a head that parses alone: the page's end tells the URL, as before.
+    }
+    if (head.done === false && typeof head.nextRecordsUrl === 'string') {
+      this.onNextRecordsUrl(head.nextRecordsUrl);
+    }
   }
 
   /** The page, once every chunk was pushed. */
@@ -186,6 +209,8 @@ export interface QueryPageRequest {
   accessToken: string;
   headers?: Record<string, string>;
   timeoutMs: number;
+  /** See QueryPageSplitter. */
+  onNextRecordsUrl?: (url: string) => void;
 }
 
 /**
@@ -241,7 +266,7 @@ export function readQueryPage(page: QueryPageRequest): Promise<QueryPage | undef
         return;
       }
       const body = decoded(response);
-      const splitter = new QueryPageSplitter();
+      const splitter = new QueryPageSplitter(page.onNextRecordsUrl);
       body.on('data', (chunk: Buffer) => {
         if (settled) return;
         timer.refresh();
