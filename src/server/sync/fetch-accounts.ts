@@ -11,8 +11,7 @@ import type { SyncDeps } from './deps';
 import { beginBulkLoads, beginWriting, touch, type FetchRun, type StepParams } from './fetch-run';
 import { ACCOUNT_SELECT, ACCOUNT_WHERE, accountRecord, toAccountRow } from './lma-records';
 import { readSource } from './read-source';
-import { dateTimeMs } from './record-values';
-import { forEachSource, sourceOrgs } from './sources';
+import { forEachSource, sourceOrgs, stampedRead } from './sources';
 
 /** Ids per `Id IN (…)` query, well inside Salesforce's URL length limit. */
 const IDS_PER_QUERY = 200;
@@ -28,17 +27,10 @@ export function fetchAccountsStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
       await forEachSource(deps, context, 'Accounts', orgs, async (org, conn) => {
         const written: string[] = [];
         const outcome = await readSource({
-          db: deps.db,
-          conn,
+          ...stampedRead(deps, run, context, conn, accountRecord),
           select: ACCOUNT_SELECT,
           where: [ACCOUNT_WHERE],
-          modifiedField: 'SystemModstamp',
-          schema: accountRecord,
-          identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
           watermark: { sourceOrgId: org.org_id, objectName: 'Account', scope: '' },
-          full: run.full,
-          signal: context.signal,
-          ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
           write: (tx, records) => {
             const rows = records.map(toAccountRow);
             if (!run.full) written.push(...rows.map((row) => row.accountId));

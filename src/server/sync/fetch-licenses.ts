@@ -6,8 +6,7 @@ import type { SyncDeps } from './deps';
 import { beginWriting, touch, withBulkLoad, type FetchRun, type StepParams } from './fetch-run';
 import { LICENSE_SELECT, licenseRecord, toLicenseRow } from './lma-records';
 import { readSource } from './read-source';
-import { dateTimeMs } from './record-values';
-import { forEachSource, sourceOrgs } from './sources';
+import { forEachSource, sourceOrgs, stampedRead } from './sources';
 
 export function fetchLicensesStep(deps: SyncDeps, run: FetchRun): JobStep<StepParams> {
   return {
@@ -23,16 +22,9 @@ export function fetchLicensesStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
         () =>
           forEachSource(deps, context, 'Licenses', orgs, async (org, conn) => {
             const outcome = await readSource({
-              db: deps.db,
-              conn,
+              ...stampedRead(deps, run, context, conn, licenseRecord),
               select: LICENSE_SELECT,
-              modifiedField: 'SystemModstamp',
-              schema: licenseRecord,
-              identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
               watermark: { sourceOrgId: org.org_id, objectName: 'sfLma__License__c', scope: '' },
-              full: run.full,
-              signal: context.signal,
-              ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
               write: (tx, records) => {
                 const rows = records.map(toLicenseRow);
                 touch(

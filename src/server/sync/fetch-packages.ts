@@ -21,13 +21,8 @@ import {
   versionRecord,
 } from './lma-records';
 import { readSource } from './read-source';
-import { dateTimeMs } from './record-values';
 import { alertUnauthorizedPackagingOrgs } from './preauth-org-alert';
-import { forEachSource, sourceOrgs } from './sources';
-
-function identify<R extends { Id: string; SystemModstamp: string }>(record: R) {
-  return { id: record.Id, modifiedMs: dateTimeMs(record.SystemModstamp) };
-}
+import { forEachSource, sourceOrgs, stampedRead } from './sources';
 
 export function fetchPackagesStep(deps: SyncDeps, run: FetchRun): JobStep<StepParams> {
   return {
@@ -39,15 +34,9 @@ export function fetchPackagesStep(deps: SyncDeps, run: FetchRun): JobStep<StepPa
         // but skipped everywhere work is done: subscriber fetches and upgrades.
         let inactive = 0;
         const outcome = await readSource({
-          db: deps.db,
-          conn,
+          ...stampedRead(deps, run, context, conn, packageRecord),
           select: PACKAGE_SELECT,
-          modifiedField: 'SystemModstamp',
-          schema: packageRecord,
-          identify,
           watermark: { sourceOrgId: org.org_id, objectName: 'sfLma__Package__c', scope: '' },
-          full: run.full,
-          signal: context.signal,
           write: (tx, records) => {
             inactive += records.filter((r) => r.Status__c === 'Inactive').length;
             return upsertPackages(tx, org.org_id, records.map(toPackageRow));
@@ -82,16 +71,10 @@ export function fetchPackageVersionsStep(deps: SyncDeps, run: FetchRun): JobStep
           scope: '',
         };
         const outcome = await readSource({
-          db: deps.db,
-          conn,
+          ...stampedRead(deps, run, context, conn, versionRecord),
           select: VERSION_SELECT,
           where: [VERSION_WHERE],
-          modifiedField: 'SystemModstamp',
-          schema: versionRecord,
-          identify,
           watermark,
-          full: run.full,
-          signal: context.signal,
           write: (tx, records) => {
             const rows: PackageVersionRow[] = [];
             for (const record of records) {

@@ -27,8 +27,7 @@ import {
   type StepParams,
 } from './fetch-run';
 import { readSource } from './read-source';
-import { dateTimeMs } from './record-values';
-import { forEachSource, SourceError, sourceOrgs } from './sources';
+import { forEachSource, SourceError, sourceOrgs, stampedRead } from './sources';
 import { SUBSCRIBER_SELECT, subscriberRecord, toSubscriberRow } from './subscriber-records';
 import { WrittenOrgs } from './written-orgs';
 
@@ -99,17 +98,10 @@ async function fetchPackage(
     }
   };
   const outcome = await readSource({
-    db: deps.db,
-    conn,
+    ...stampedRead(deps, run, context, conn, subscriberRecord),
     select: SUBSCRIBER_SELECT,
     where: [`MetadataPackageId = ${soqlId(pkg.packageId)}`],
-    modifiedField: 'SystemModstamp',
-    schema: subscriberRecord,
-    identify: (r) => ({ id: r.Id, modifiedMs: dateTimeMs(r.SystemModstamp) }),
     watermark: { sourceOrgId: org.org_id, objectName: 'PackageSubscriber', scope: pkg.sfid },
-    full: run.full,
-    signal: context.signal,
-    ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
     write: async (tx, records) => {
       const rows: SubscriberRow[] = [];
       for (const record of records) {

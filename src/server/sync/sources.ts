@@ -1,13 +1,17 @@
 // The connected orgs a step reads from, each read on its own: one org failing (down, revoked,
-// misconfigured) is reported and the others still land. A cancel is never swallowed.
+// misconfigured) is reported and the others still land. A cancel is never swallowed. And what
+// the steps' reads of those orgs share (stampedRead).
 import {
   listConnectedOrgs,
   type ConnectedOrgRow,
   type ConnectedOrgType,
 } from '../db/repositories/connected-orgs';
+import type { z } from 'zod';
 import type { OrgConnection } from '../salesforce/org-connection';
 import type { JobContext } from '../jobs/types';
 import type { SyncDeps } from './deps';
+import type { FetchRun } from './fetch-run';
+import { dateTimeMs } from './record-values';
 
 /** An error that names the source org it came from, so the Admin page says which one failed. */
 export class SourceError extends Error {
@@ -57,4 +61,34 @@ export async function forEachSource(
     }
   }
   return done;
+}
+
+/** A record Salesforce stamps with its id and last change, which incremental reads follow. */
+interface Stamped {
+  Id: string;
+  SystemModstamp: string;
+}
+
+/**
+ * What every step's read of a stamped object from `conn` shares (readSource's spec): records
+ * parsed by `schema`, the watermark following SystemModstamp, the run saying whether the read is
+ * full, the job's signal canceling it.
+ */
+export function stampedRead<R extends Stamped>(
+  deps: SyncDeps,
+  run: Pick<FetchRun, 'full'>,
+  context: JobContext,
+  conn: OrgConnection,
+  schema: z.ZodType<R>,
+) {
+  return {
+    db: deps.db,
+    conn,
+    schema,
+    modifiedField: 'SystemModstamp',
+    identify: (record: R) => ({ id: record.Id, modifiedMs: dateTimeMs(record.SystemModstamp) }),
+    full: run.full,
+    signal: context.signal,
+    ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
+  };
 }
