@@ -1,11 +1,12 @@
 // Bulk loads: an empty table loses its secondary indexes and foreign keys for the load and gets
-// exactly them back; a table with rows is left alone; an interrupted load is finished later; an
-// orphan found when the foreign keys come back fails the rebuild and keeps it pending.
+// exactly them back; a table with rows is left alone; an interrupted load is finished later; a
+// row whose parent was deleted meanwhile gets its key's ON DELETE action when the keys come back.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tableStructures } from '../../sync/testing/expectations';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import {
   beginBulkLoad,
+  deleteActionOf,
   endBulkLoad,
   finishInterruptedBulkLoads,
   pendingBulkLoads,
@@ -122,14 +123,71 @@ describe('bulk load', () => {
     await testDb.db.exec('DELETE FROM license_account_unknown');
   });
 
-  it('refuses to restore a foreign key over an orphan, and keeps the rebuild pending', async () => {
+  it("gives rows whose parent went away during the load what their key's ON DELETE does", async () => {
+    const LMA = '00D0000000000LMAAA';
+    const GONE_ORG = '00D000000000009AAA';
+    await testDb.db.query(
+      `INSERT INTO connected_org (org_id, name, instance_url, login_url, type, status)
+       VALUES ($1, 'LMA', 'https://lma.example.com', 'https://login.example.com', 'Licenses',
+               'Connected')`,
+      [LMA],
+    );
+    const license = await tableStructures(testDb.db, 'license');
+    const installs = await tableStructures(testDb.db, 'org_package_version');
+    expect(await beginBulkLoad(testDb.db, 'license')).toBe(true);
     expect(await beginBulkLoad(testDb.db, 'org_package_version')).toBe(true);
-    await install('00D000000000009AAA');
-    await expect(endBulkLoad(testDb.db, 'org_package_version')).rejects.toThrow(/foreign key/i);
-    expect(await pendingBulkLoads(testDb.db)).toEqual(['org_package_version']);
-    await testDb.db.query('DELETE FROM org_package_version');
+    await testDb.db.query(`INSERT INTO org (org_id, name) VALUES ($1, 'Gone')`, [GONE_ORG]);
+    await install(GONE_ORG);
+    await install(ORG);
+    await testDb.db.query(
+      `INSERT INTO license (sfid, source_org_id, org_id) VALUES ('a0L000000000001AAA', $1, $2)`,
+      [LMA, ORG],
+    );
+    // Deleted while their children's keys are away: no cascade, no SET NULL happens now.
+    await testDb.db.query('DELETE FROM org WHERE org_id = $1', [GONE_ORG]);
+    await testDb.db.query('DELETE FROM connected_org WHERE org_id = $1', [LMA]);
+
     await endBulkLoad(testDb.db, 'org_package_version');
+    await endBulkLoad(testDb.db, 'license');
+    // ON DELETE CASCADE: the gone org's install is gone; ON DELETE SET NULL: the license stays.
+    const stored = await testDb.db.query<{ org_id: string }>(
+      'SELECT org_id FROM org_package_version',
+    );
+    expect(stored.rows.map((row) => row.org_id)).toEqual([ORG]);
+    const licenses = await testDb.db.query<{ source_org_id: string | null }>(
+      'SELECT source_org_id FROM license',
+    );
+    expect(licenses.rows).toEqual([{ source_org_id: null }]);
     expect(await pendingBulkLoads(testDb.db)).toEqual([]);
+    expect(await tableStructures(testDb.db, 'license')).toEqual(license);
+    expect(await tableStructures(testDb.db, 'org_package_version')).toEqual(installs);
+  });
+
+  it("reads a key's ON DELETE action only where it is SET NULL or CASCADE on one column", () => {
+    expect(
+      deleteActionOf(
+        'FOREIGN KEY (source_org_id) REFERENCES connected_org(org_id) ON DELETE SET NULL',
+      ),
+    ).toEqual({
+      column: 'source_org_id',
+      parent: 'connected_org',
+      parentColumn: 'org_id',
+      onDelete: 'SET NULL',
+    });
+    expect(
+      deleteActionOf(
+        'FOREIGN KEY (org_id) REFERENCES org(org_id) ON UPDATE CASCADE ON DELETE CASCADE',
+      ),
+    ).toMatchObject({ column: 'org_id', parent: 'org', onDelete: 'CASCADE' });
+    // Any other key keeps failing the rebuild loudly over an orphan.
+    for (const definition of [
+      'FOREIGN KEY (org_id) REFERENCES org(org_id)',
+      'FOREIGN KEY (org_id) REFERENCES org(org_id) ON DELETE RESTRICT',
+      'FOREIGN KEY (a, b) REFERENCES t(a, b) ON DELETE CASCADE',
+      'FOREIGN KEY (org_id) REFERENCES org(org_id) ON DELETE SET NULL DEFERRABLE',
+    ]) {
+      expect(deleteActionOf(definition), definition).toBeUndefined();
+    }
   });
 
   describe('indexes built early', () => {

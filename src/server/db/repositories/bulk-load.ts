@@ -19,10 +19,15 @@ interface IndexDefinition {
   definition: string;
 }
 
+interface ForeignKey {
+  name: string;
+  /** As pg_get_constraintdef gives it: 'FOREIGN KEY (…) REFERENCES …(…) ON DELETE …'. */
+  definition: string;
+}
+
 interface Deferred {
   indexes: IndexDefinition[];
-  /** Foreign keys, as pg_get_constraintdef gives them. */
-  foreignKeys: { name: string; definition: string }[];
+  foreignKeys: ForeignKey[];
   /** Triggers turned off for the load (STATEMENT_TRIGGERS); absent in loads begun before them. */
   triggers?: string[];
 }
@@ -227,10 +232,7 @@ async function finishBulkLoad(db: Database, table: BulkTable): Promise<void> {
         'SELECT 1 FROM pg_constraint WHERE conrelid = $1::regclass AND conname = $2',
         [table, fk.name],
       );
-      // Checks every row in one set-based pass; an orphan fails the whole rebuild, loudly.
-      if (found.length === 0) {
-        await tx.exec(`ALTER TABLE ${table} ADD CONSTRAINT ${quoteName(fk.name)} ${fk.definition}`);
-      }
+      if (found.length === 0) await restoreForeignKey(tx, table, fk);
     }
     // Turned back on under this transaction's lock, so no write slips between them and the
     // catch-up.
@@ -241,6 +243,61 @@ async function finishBulkLoad(db: Database, table: BulkTable): Promise<void> {
     if (catchUp && deferred.triggers?.length) await tx.exec(catchUp);
     await tx.query('DELETE FROM sync_state WHERE key = $1', [stateKey(table)]);
   });
+}
+
+/**
+ * Adds a dropped foreign key back, checking every row in one set-based pass. A row whose parent
+ * was deleted while the key was away (a connected org removed during a fetch) gets what the key
+ * would have done then, its ON DELETE action (SET NULL or CASCADE), and the key is added again;
+ * any other orphan fails the whole rebuild, loudly, and keeps it pending. The action is looked for
+ * only once the check failed, so a clean load pays for one pass.
+ */
+async function restoreForeignKey(tx: SqlClient, table: BulkTable, fk: ForeignKey): Promise<void> {
+  const add = `ALTER TABLE ${table} ADD CONSTRAINT ${quoteName(fk.name)} ${fk.definition}`;
+  await tx.query('SAVEPOINT restore_foreign_key');
+  try {
+    await tx.exec(add);
+  } catch (error) {
+    const action = deleteActionOf(fk.definition);
+    if ((error as { code?: unknown }).code !== FOREIGN_KEY_VIOLATION || !action) throw error;
+    await tx.query('ROLLBACK TO SAVEPOINT restore_foreign_key');
+    const child = `${table}.${quoteName(action.column)}`;
+    const orphan = `${child} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${quoteName(action.parent)} p
+      WHERE p.${quoteName(action.parentColumn)} = ${child})`;
+    await tx.exec(
+      action.onDelete === 'CASCADE'
+        ? `DELETE FROM ${table} WHERE ${orphan}`
+        : `UPDATE ${table} SET ${quoteName(action.column)} = NULL WHERE ${orphan}`,
+    );
+    await tx.exec(add);
+  }
+  await tx.query('RELEASE SAVEPOINT restore_foreign_key');
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * A one-column foreign key's ON DELETE action, read from its definition as pg_get_constraintdef
+ * gives it ('FOREIGN KEY (source_org_id) REFERENCES connected_org(org_id) ON DELETE SET NULL'),
+ * when it is SET NULL or CASCADE; undefined for any other key.
+ */
+export function deleteActionOf(
+  definition: string,
+):
+  | { column: string; parent: string; parentColumn: string; onDelete: 'SET NULL' | 'CASCADE' }
+  | undefined {
+  const match =
+    /^FOREIGN KEY \((\w+)\) REFERENCES (\w+)\((\w+)\)(?: ON UPDATE \w+(?: \w+)?)? ON DELETE (SET NULL|CASCADE)$/.exec(
+      definition,
+    );
+  if (!match) return undefined;
+  const [, column, parent, parentColumn, onDelete] = match;
+  return {
+    column: column!,
+    parent: parent!,
+    parentColumn: parentColumn!,
+    onDelete: onDelete as 'SET NULL' | 'CASCADE',
+  };
 }
 
 /** Tables whose bulk load has not ended: their indexes and foreign keys are still to rebuild. */
