@@ -43,6 +43,11 @@ export interface FetchRun {
   /** Bulk loads whose indexes are being built while later steps run (buildIndexesEarly). */
   readonly earlyBuilds: Map<BulkTable, EarlyIndexBuilds>;
   /**
+   * Tables loaded in bulk that no later step writes, analyzed once loaded (buildIndexesEarly):
+   * the run's later ANALYZEs skip them (analyzeRunTables).
+   */
+  readonly settled: Set<BulkTable>;
+  /**
    * Installs this run wrote (or found already right), each (org, package) once: their license
    * status was derived from the licenses as stored. When they are every install, a full run's
    * license status derivation has nothing to correct.
@@ -61,6 +66,7 @@ export function newFetchRun(deps: SyncDeps, full: boolean): FetchRun {
     deriveAll: false,
     bulkLoads: new Set(),
     earlyBuilds: new Map(),
+    settled: new Set(),
     installsWritten: 0,
   };
 }
@@ -150,6 +156,8 @@ export async function buildIndexesEarly(
   now: readonly string[] = [],
 ): Promise<void> {
   const loading = tables.filter((table) => run.bulkLoads.has(table));
+  for (const table of loading) run.settled.add(table);
+  // Ending the loads analyzes the tables too.
   if (db.kind !== 'postgres') return endBulkLoads(db, run, loading);
   if (loading.length === 0) return;
   await analyzeSyncTables(db, loading);
@@ -159,11 +167,12 @@ export async function buildIndexesEarly(
 }
 
 /**
- * Fresh statistics for the sync tables after a large write, but for those whose indexes are
- * being built (analyzed when their load ended, and again when it ends with every index).
+ * Fresh statistics for the sync tables after a large write, but for the run's settled tables:
+ * analyzed once loaded and not written since (on PostgreSQL an ANALYZE would also wait for their
+ * index builds; their load's end analyzes them again, with every index).
  */
 export async function analyzeRunTables(db: Database, run: FetchRun): Promise<void> {
-  await analyzeSyncTables(db, syncTablesBut(run.earlyBuilds.keys()));
+  await analyzeSyncTables(db, syncTablesBut(run.settled));
 }
 
 /**
