@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { asDatabaseError, isDatabaseUnavailable } from './database-errors';
+import { survivingLostConnections } from './lost-connections';
 import { PgliteThread } from './pglite-client';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -161,11 +162,8 @@ async function openPostgres(
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
-  // A client that loses its server (restart, failover) must not crash the process: idle clients
-  // report on the pool (and the pool drops them), checked-out ones (the live channel's LISTEN
-  // connection) on themselves; whoever is using one gets the error from its query.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // A client that loses its server (restart, failover) must not crash the process.
+  survivingLostConnections(pool);
   await pool.query('SELECT 1');
   // A lost connection surfaces as DatabaseUnavailableError (503, "try again"), whatever layer
   // meets it first.

@@ -7,11 +7,13 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { missingOldTables } from '../db/repositories/old-console-import/old-source';
+import {
+  missingOldTables,
+  openOldConsolePool,
+} from '../db/repositories/old-console-import/old-source';
 import { ensurePortFree, PortInUseError } from '../port-in-use';
 import { resolveSecretKeys, SecretBox } from '../secrets';
 import { formatImportReport } from './import-report';
@@ -125,12 +127,7 @@ export async function runImportCli(argv: string[], io: ImportCliIo): Promise<num
       return 1;
     }
   }
-  // The import only reads the old database; a read-only session makes sure of it.
-  const from = new pg.Pool({
-    connectionString: args.from,
-    max: 1,
-    options: '-c default_transaction_read_only=on',
-  });
+  const from = openOldConsolePool(args.from);
   const target = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: join(config.DATA_DIR, 'pglite'),

@@ -4,9 +4,9 @@
 // the job's parameters sealed with SECRET_KEY (job parameters are stored and audited); the job
 // shows only the old database's host and name. Cancel stops it between two batches; what was
 // committed stays, and starting it again resumes.
-import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '../db/database';
+import { openOldConsolePool } from '../db/repositories/old-console-import/old-source';
 import type { JobDefinition } from '../jobs/types';
 import type { SecretBox } from '../secrets';
 import { formatImportReport } from './import-report';
@@ -58,11 +58,7 @@ export function importOldConsoleJob(deps: {
         run: async (context, params) => {
           const { sealed, apply } = paramsSchema.parse(params);
           const secret = sealedSchema.parse(JSON.parse(deps.secrets.decrypt(sealed)));
-          const from = new pg.Pool({
-            connectionString: secret.from,
-            max: 1,
-            options: '-c default_transaction_read_only=on',
-          });
+          const from = openOldConsolePool(secret.from);
           let canceled: Error | undefined;
           try {
             const report = await runImport({

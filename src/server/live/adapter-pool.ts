@@ -8,6 +8,7 @@
 // LISTEN connection that its server dropped (it just takes a new one): this pool releases it as
 // broken, so every database restart does not leave one more dead client counted in the pool.
 import pg from 'pg';
+import { survivingLostConnections } from '../db/lost-connections';
 
 /** One LISTEN connection and a couple for NOTIFY (one per broadcast in flight). */
 const ADAPTER_POOL_SIZE = 3;
@@ -19,10 +20,10 @@ export interface ClosablePool {
 
 /** A pool like `requestPool` (same server, timeouts, keep-alive) for the adapter alone. */
 export function closableAdapterPool(requestPool: pg.Pool): ClosablePool {
-  const pool = new pg.Pool({ ...requestPool.options, max: ADAPTER_POOL_SIZE });
   // As the request pool: a connection its server dropped must not crash the process.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const pool = survivingLostConnections(
+    new pg.Pool({ ...requestPool.options, max: ADAPTER_POOL_SIZE }),
+  );
   let closed = false;
   const held = new Set<pg.PoolClient>();
   // After close the adapter's reconnection waits forever instead of retrying on a timer.

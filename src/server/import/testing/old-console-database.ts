@@ -2,6 +2,7 @@
 // names (the import reads a real PostgreSQL database, so these tests have no PGlite variant).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { survivingLostConnections } from '../../db/lost-connections';
 
 export interface OldConsoleDatabase {
   url: string;
@@ -24,7 +25,8 @@ export async function createOldConsoleDatabase(serverUrl: string): Promise<OldCo
   await admin(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 3 });
+  // drop() ends it just before dropping the database: a client still closing must not crash.
+  const pool = survivingLostConnections(new pg.Pool({ connectionString: url.toString(), max: 3 }));
   return {
     url: url.toString(),
     pool,

@@ -1,6 +1,17 @@
 // Reads the old console's database (the --from of the import, a pg Pool of its own): one table
 // in batches, in key order (keyset paging, so no row is read twice and none is missed).
-import type pg from 'pg';
+import pg from 'pg';
+import { survivingLostConnections } from '../../lost-connections';
+
+/**
+ * The old database, read in a read-only session (the import only reads it, and this makes sure
+ * of it), one connection at a time.
+ */
+export function openOldConsolePool(url: string): pg.Pool {
+  return survivingLostConnections(
+    new pg.Pool({ connectionString: url, max: 1, options: '-c default_transaction_read_only=on' }),
+  );
+}
 
 export type OldRow = Record<string, unknown>;
 
