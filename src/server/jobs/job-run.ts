@@ -1,6 +1,6 @@
 // One claimed job, run step by step: progress written throttled and pushed live, a heartbeat that
-// also learns about a cancel, cooperative cancel between steps (and wherever a step checks), and
-// one final verdict written only while this worker still owns the row.
+// also learns about a cancel, cooperative cancel between steps (and wherever a step checks), the
+// started steps' cleanups, and one final verdict written only while this worker still owns the row.
 import {
   finishRunningJob,
   touchRunningJob,
@@ -12,6 +12,7 @@ import type { LivePublisher } from '../live/live-channel';
 import { recordJob, type JobOutcome } from '../metrics/registry';
 import { CanceledError, JobStoppedError, errorMessage, redact, toErrorEntry } from './job-errors';
 import type { JobLogger } from './job-logger';
+import { stepCleanups } from './step-cleanups';
 import type { JobContext, JobFailure, JobStep } from './types';
 
 export interface JobRunDeps {
@@ -89,6 +90,7 @@ export class JobRun {
     this.deadline = setTimeout(() => this.stop('timeout'), this.deps.maxRunMs);
     let failure: { step: JobStep<Params>; error: unknown } | undefined;
     let completed = false;
+    const started: JobStep<Params>[] = [];
     try {
       for (const [index, step] of this.steps.entries()) {
         // Learn about a cancel before starting the next step, not up to a heartbeat later.
@@ -98,6 +100,7 @@ export class JobRun {
         this.progress.message = step.name;
         await this.sync(true);
         if (signal.aborted) break;
+        started.push(step);
         try {
           await step.run(this.context(), this.row.params);
         } catch (error) {
@@ -107,6 +110,10 @@ export class JobRun {
         completed = index === this.steps.length - 1;
       }
       if (this.steps.length === 0) completed = true;
+      for (const cleanupFailure of await stepCleanups(started, this.context())) {
+        if (completed && !failure) failure = cleanupFailure;
+        else this.context().error(cleanupFailure.error);
+      }
     } finally {
       this.clearTimers();
     }

@@ -38,6 +38,15 @@ export interface JobStep<P> {
   /** Shown as progress before the step runs, e.g. 'Fetching licenses'. */
   name: string;
   run(context: JobContext, params: P): Promise<void>;
+  /**
+   * Undoes what this step began for later steps to finish (the fetch's bulk loads), once the
+   * job's steps are over however they ended: all done, one failed, canceled or stopped between
+   * or within steps. Runs only if this step started, last started first, while the heartbeat
+   * still beats and before the verdict is written (stepCleanups). After a cancel its context's
+   * signal is already aborted: it must finish regardless. What it throws fails a job that would
+   * have completed, and is listed among the errors of one that did not.
+   */
+  cleanup?(context: JobContext): Promise<void>;
 }
 
 export interface JobDefinition<P = Record<string, unknown>> {

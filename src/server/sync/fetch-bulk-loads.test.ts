@@ -1,6 +1,7 @@
 // A first Fetch all data loads its tables in bulk (fetch-run.ts): on PostgreSQL the licenses'
 // indexes are built while the subscribers are read, the load ending with the derivations; a run
-// that fails or is canceled in any step still gets every index and foreign key back.
+// that fails or is canceled in any step, or between two, still gets every index and foreign key
+// back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pendingBulkLoads } from '../db/repositories/bulk-load';
 import { fetchAllJob } from './fetch-job';
@@ -68,6 +69,33 @@ describe('a first Fetch all data', () => {
     const schema = await structures();
     const context = new AtSubscribers((self) => self.cancel());
     await expect(runJob(fetchAllJob(h.deps), {}, context)).rejects.toThrow('Canceled');
+    expect(await pendingBulkLoads(h.testDb.db)).toEqual([]);
+    expect(await structures()).toEqual(schema);
+  });
+
+  it('canceled between two steps, gets every index and foreign key back', async () => {
+    const schema = await structures();
+    const context = new RecordingContext();
+    const job = fetchAllJob(h.deps);
+    const steps = job.steps({});
+    const at = steps.findIndex((step) => step.name === 'Fetching package subscribers');
+    const subscribers = steps[at]!;
+    let pendingAtCancel: string[] = [];
+    // The cancel lands once the subscribers are written: the accounts are never fetched.
+    steps[at] = {
+      ...subscribers,
+      run: async (stepContext, params) => {
+        await subscribers.run(stepContext, params);
+        pendingAtCancel = await pendingBulkLoads(h.testDb.db);
+        context.cancel();
+      },
+    };
+    await expect(runJob({ ...job, steps: () => steps }, {}, context)).rejects.toThrow('Canceled');
+    expect(pendingAtCancel).toContain('org');
+    expect(context.messages).not.toContain(steps[at + 1]!.name);
+    expect(context.messages.at(-1)).toBe(
+      'Building the indexes and foreign keys set aside for the first load',
+    );
     expect(await pendingBulkLoads(h.testDb.db)).toEqual([]);
     expect(await structures()).toEqual(schema);
   });

@@ -12,7 +12,7 @@ import {
   fetchPackagesStep,
   fetchPackageVersionsStep,
 } from './fetch-packages';
-import { endingBulkLoadsOnFailure, newFetchRun, type FetchRun, type StepParams } from './fetch-run';
+import { endOpenBulkLoads, newFetchRun, type FetchRun, type StepParams } from './fetch-run';
 import { fetchLicensesStep } from './fetch-licenses';
 import { fetchSubscribersStep } from './fetch-subscribers';
 import {
@@ -23,8 +23,9 @@ import {
 
 /**
  * The steps of one run; they share `run` (whether it is full, the day it judges expiry by, the
- * bulk loads it has open). A step that fails ends the run's open bulk loads before the job fails:
- * their indexes and foreign keys are rebuilt, whichever step began them.
+ * bulk loads it has open). A run that fails, or is canceled or stopped, in a step or between two,
+ * ends its open bulk loads before the job's verdict: their indexes and foreign keys are rebuilt,
+ * whichever step began them.
  */
 export function fetchSteps(
   deps: SyncDeps,
@@ -44,11 +45,9 @@ export function fetchSteps(
     fetchInstancesStep(deps),
     countAdoptionStep(deps, run),
   ];
-  return steps.map((step) => ({
-    ...step,
-    run: (context, params) =>
-      endingBulkLoadsOnFailure(deps.db, run, () => step.run(context, params)),
-  }));
+  const [first, ...rest] = steps;
+  // The run's bulk loads begin in its first step; whichever step it stops in, they end.
+  return [{ ...first!, cleanup: (context) => endOpenBulkLoads(deps.db, run, context) }, ...rest];
 }
 
 /** 'fetch.failed' for webhooks, committed with the job's Failed verdict. */

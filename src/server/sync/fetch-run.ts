@@ -11,6 +11,7 @@ import {
   type EarlyIndexBuilds,
 } from '../db/repositories/bulk-load';
 import { findOrgsWithLapsedLicenses } from '../db/repositories/orgs';
+import type { JobContext } from '../jobs/types';
 import { beginDerivation, lastDerivationDay } from '../db/repositories/sync-state';
 import { utcDate, type SyncDeps } from './deps';
 
@@ -223,20 +224,16 @@ export async function endBulkLoads(
 }
 
 /**
- * Runs a step that works inside the run's open bulk loads; should it fail or be canceled, they are
- * ended (indexes and foreign keys rebuilt) before the error goes on, as the steps that would have
- * ended them will not run. (A process that dies leaves them to the next fetch or start.)
+ * Ends whatever bulk loads the run left open (the cleanup of its first step): those of a run
+ * that failed, or was canceled or stopped, before the derivations that end them. (A process that
+ * dies leaves them to the next fetch or start.)
  */
-export async function endingBulkLoadsOnFailure<T>(
+export async function endOpenBulkLoads(
   db: Database,
   run: FetchRun,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    // Should the rebuild fail too (the database gone), the loads stay pending for the next fetch.
-    await endBulkLoads(db, run).catch(() => undefined);
-    throw error;
-  }
+  context: JobContext,
+): Promise<void> {
+  if (run.bulkLoads.size === 0) return;
+  context.progress('Building the indexes and foreign keys set aside for the first load');
+  await endBulkLoads(db, run);
 }

@@ -3,7 +3,8 @@
 import { CanceledError } from '../../salesforce/retry';
 import type { LivePublisher } from '../../live/live-channel';
 import type { ServerEventName, ServerEventPayload } from '../../../domain/live-events';
-import type { JobContext, JobDefinition } from '../../jobs/types';
+import { stepCleanups } from '../../jobs/step-cleanups';
+import type { JobContext, JobDefinition, JobStep } from '../../jobs/types';
 
 export class RecordingContext implements JobContext {
   readonly jobId = 'test-job';
@@ -42,17 +43,34 @@ export class RecordingContext implements JobContext {
   }
 }
 
-/** Runs every step like the engine: canceled between steps, stops at the first thrown error. */
+/**
+ * Runs every step like the engine: canceled between steps, stops at the first thrown error, then
+ * runs the started steps' cleanups (a cleanup's error is thrown when nothing else was).
+ */
 export async function runJob(
   definition: JobDefinition,
   params: Record<string, unknown> = {},
   context = new RecordingContext(),
 ): Promise<RecordingContext> {
-  for (const step of definition.steps(params)) {
-    context.throwIfCanceled();
-    context.progress(step.name);
-    await step.run(context, params);
+  const started: JobStep<Record<string, unknown>>[] = [];
+  const cleanUp = async () => {
+    const failures = await stepCleanups(started, context);
+    for (const { error } of failures) context.error(error);
+    return failures;
+  };
+  try {
+    for (const step of definition.steps(params)) {
+      context.throwIfCanceled();
+      context.progress(step.name);
+      started.push(step);
+      await step.run(context, params);
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
   }
+  const [failure] = await cleanUp();
+  if (failure) throw failure.error;
   return context;
 }
 
