@@ -6,9 +6,8 @@ import { findJob } from '../db/repositories/admin-jobs';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { sessionHeaders } from '../http/test-session';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from '../http/testing/test-app';
-import { createJobEngine, type JobEngine } from '../jobs/engine';
-import { silentJobLogger } from '../jobs/job-logger';
-import { FAST_TIMING, RecordingLive } from '../jobs/testing/test-jobs';
+import type { JobEngine } from '../jobs/engine';
+import { startTestEngine } from '../jobs/testing/test-jobs';
 import { SecretBox } from '../secrets';
 import { IMPORT_ADMIN_ONLY } from '../services/old-console-import';
 import { importOldConsoleJob } from './import-job';
@@ -29,17 +28,9 @@ describe.skipIf(!serverUrl)('POST /api/admin/import-old-console', () => {
     old = await createOldConsoleDatabase(serverUrl!);
     generated = await generateOldConsole(old.pool);
     testDb = await createTestDatabase();
-    engine = await createJobEngine({
-      db: testDb.db,
-      live: new RecordingLive(),
-      log: silentJobLogger,
-      role: 'all',
-      timing: FAST_TIMING,
-      definitions: [
-        importOldConsoleJob({ db: testDb.db, secrets: new SecretBox(TEST_SECRET_KEY) }),
-      ],
-    });
-    await engine.startWorker();
+    engine = await startTestEngine(testDb.db, [
+      importOldConsoleJob({ db: testDb.db, secrets: new SecretBox(TEST_SECRET_KEY) }),
+    ]);
     test = await startTestApp({ testDb, deps: { jobs: engine } });
   });
   afterAll(async () => {

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findJob } from '../db/repositories/admin-jobs';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { createJobEngine, type JobEngine } from '../jobs/engine';
-import { silentJobLogger } from '../jobs/job-logger';
-import { FAST_TIMING, RecordingLive } from '../jobs/testing/test-jobs';
+import type { JobEngine } from '../jobs/engine';
+import { startTestEngine } from '../jobs/testing/test-jobs';
 import { RecordingContext, runJob } from '../sync/testing/recording-context';
 import { SecretBox } from '../secrets';
 import { describeOldDatabase, importJobParams, importOldConsoleJob } from './import-job';
@@ -35,15 +34,7 @@ describe.skipIf(!serverUrl)('the import-old-console job', () => {
     old = await createOldConsoleDatabase(serverUrl!);
     generated = await generateOldConsole(old.pool);
     target = await createTestDatabase();
-    engine = await createJobEngine({
-      db: target.db,
-      live: new RecordingLive(),
-      log: silentJobLogger,
-      role: 'all',
-      timing: FAST_TIMING,
-      definitions: [importOldConsoleJob({ db: target.db, secrets })],
-    });
-    await engine.startWorker();
+    engine = await startTestEngine(target.db, [importOldConsoleJob({ db: target.db, secrets })]);
   });
   afterAll(async () => {
     await engine?.stop();

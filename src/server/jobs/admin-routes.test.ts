@@ -6,9 +6,8 @@ import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import type { AppInstance } from '../http/app';
 import { startTestApp } from '../http/testing/test-app';
 import { sessionHeaders } from '../http/test-session';
-import { createJobEngine, type JobEngine } from './engine';
-import { silentJobLogger } from './job-logger';
-import { FAST_TIMING, GatedJobs, RecordingLive } from './testing/test-jobs';
+import type { JobEngine } from './engine';
+import { GatedJobs, startTestEngine } from './testing/test-jobs';
 
 let testDb: TestDatabase;
 let app: AppInstance;
@@ -19,18 +18,10 @@ const gated = new GatedJobs();
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  engine = await createJobEngine({
-    db: testDb.db,
-    live: new RecordingLive(),
-    log: silentJobLogger,
-    role: 'all',
-    timing: FAST_TIMING,
-    definitions: [
-      gated.definition('fetch', ['Fetching licenses', 'Fetching packages'], 'Fetch latest data'),
-      gated.definition('upload-orgs', ['Uploading'], 'Upload orgs'),
-    ],
-  });
-  await engine.startWorker();
+  engine = await startTestEngine(testDb.db, [
+    gated.definition('fetch', ['Fetching licenses', 'Fetching packages'], 'Fetch latest data'),
+    gated.definition('upload-orgs', ['Uploading'], 'Upload orgs'),
+  ]);
   ({ app } = await startTestApp({
     testDb,
     env: {

@@ -11,9 +11,8 @@ import {
 import { ConfigError, loadConfig } from '../../config';
 import { findJob } from '../../db/repositories/admin-jobs';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { createJobEngine, type JobEngine } from '../../jobs/engine';
-import { silentJobLogger } from '../../jobs/job-logger';
-import { FAST_TIMING, RecordingLive } from '../../jobs/testing/test-jobs';
+import type { JobEngine } from '../../jobs/engine';
+import { startTestEngine } from '../../jobs/testing/test-jobs';
 import type { JobDefinition } from '../../jobs/types';
 import { startMetricsListener, type MetricsListener } from '../../metrics/metrics-listener';
 import { SalesforceGateway } from '../../salesforce/gateway';
@@ -81,15 +80,7 @@ beforeAll(async () => {
   }));
   await registerDemoOrgs({ db: testDb.db, secrets, gateway, loginUrl: sim.url }, demoOrgs);
   lmaId = sim.orgs.find((org) => org.kind === 'lma')?.orgId ?? '';
-  engine = await createJobEngine({
-    db: testDb.db,
-    live: new RecordingLive(),
-    log: silentJobLogger,
-    role: 'all',
-    timing: FAST_TIMING,
-    definitions: jobs,
-  });
-  await engine.startWorker();
+  engine = await startTestEngine(testDb.db, jobs);
   ({ app } = await startTestApp({ testDb, env: { METRICS_TOKEN: TOKEN } }));
   ({ url: baseUrl } = await listenLocally(app));
 });

@@ -1,10 +1,11 @@
 // Test helpers for the job engine: job definitions whose steps wait on promises the test
-// controls, a live publisher that records what was published, and fast engine timings.
+// controls, a live publisher that records what was published, fast engine timings, and a quiet
+// engine started in the test's process.
 import type { ServerEventName } from '../../../domain/live-events';
 import type { Database } from '../../db/database';
 import type { LivePublisher } from '../../live/live-channel';
-import { createJobEngine, type JobTiming } from '../engine';
-import { createJobLogger } from '../job-logger';
+import { createJobEngine, type JobEngine, type JobTiming } from '../engine';
+import { createJobLogger, silentJobLogger } from '../job-logger';
 import type { JobContext, JobDefinition, JobType } from '../types';
 
 /** A promise the test resolves when it wants the step to go on. */
@@ -115,4 +116,24 @@ export async function runTestWorker(
   });
   await engine.startWorker();
   process.stdout.write('ready\n');
+}
+
+/**
+ * A job engine running `definitions` in this process (ROLE all) on the test's database, quiet,
+ * on FAST_TIMING, its worker started; the test stops it.
+ */
+export async function startTestEngine(
+  db: Database,
+  definitions: readonly JobDefinition[],
+): Promise<JobEngine> {
+  const engine = await createJobEngine({
+    db,
+    live: new RecordingLive(),
+    log: silentJobLogger,
+    role: 'all',
+    timing: FAST_TIMING,
+    definitions,
+  });
+  await engine.startWorker();
+  return engine;
 }
