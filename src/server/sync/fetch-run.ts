@@ -11,8 +11,8 @@ import {
   type EarlyIndexBuilds,
 } from '../db/repositories/bulk-load';
 import { findOrgsWithLapsedLicenses } from '../db/repositories/orgs';
-import type { JobContext } from '../jobs/types';
 import { beginDerivation, lastDerivationDay } from '../db/repositories/sync-state';
+import type { JobContext } from '../jobs/types';
 import { utcDate, type SyncDeps } from './deps';
 
 export type StepParams = Record<string, unknown>;
